@@ -1,0 +1,6 @@
+import * as api from "@junction/agents";
+import { expect, test } from "vitest";
+
+test("@junction/agents exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([]);
+});

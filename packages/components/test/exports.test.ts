@@ -1,0 +1,6 @@
+import * as api from "@junction/components";
+import { expect, test } from "vitest";
+
+test("@junction/components exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([]);
+});

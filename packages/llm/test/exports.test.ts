@@ -1,0 +1,6 @@
+import * as api from "@junction/llm";
+import { expect, test } from "vitest";
+
+test("@junction/llm exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([]);
+});

@@ -1,0 +1,6 @@
+import * as api from "@junction/openai";
+import { expect, test } from "vitest";
+
+test("@junction/openai exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([]);
+});
