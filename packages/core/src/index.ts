@@ -1,1 +1,52 @@
-export {};
+export type { Compatibility, Conversion } from "./compatibility.js";
+export { checkCompatibility } from "./compatibility.js";
+export type {
+  AnyComponent,
+  AnyComponentClass,
+  Component,
+  ComponentClass,
+  ComponentDefinition,
+  ComponentRunOptions,
+  ComponentSerializer,
+  InferParams,
+  LifecycleContext,
+  RunContext,
+} from "./component.js";
+export { defineComponent, invokeComponent, isComponent } from "./component.js";
+export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
+export {
+  ComponentError,
+  DeserializationError,
+  JunctionError,
+  PipelineComponentsBlockedError,
+  PipelineConnectError,
+  PipelineMaxComponentRuns,
+  PipelineRuntimeError,
+  PipelineValidationError,
+  SerializationError,
+} from "./errors.js";
+export type { LogFields, Logger, LogRecord } from "./logger.js";
+export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
+export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
+export type { CreateRegistryOptions, Registry } from "./registry.js";
+export { createRegistry, defaultRegistry } from "./registry.js";
+export type {
+  InputSocket,
+  InputSpec,
+  InputSpecs,
+  OutputSocket,
+  OutputSpecs,
+  VariadicKind,
+  VariadicSpec,
+} from "./sockets.js";
+export { greedyVariadic, isOptionalSchema, variadic } from "./sockets.js";
+export type { Span, Tracer } from "./tracing.js";
+export { InMemoryTracer, noopTracer, RecordedSpan } from "./tracing.js";
+export type {
+  InferInputs,
+  InferOutputs,
+  InferSocketInput,
+  InferSocketValue,
+  MaybePromise,
+  RunInputs,
+} from "./types.js";

@@ -1,0 +1,456 @@
+import { z } from "zod";
+import { ComponentError, formatIssues, type Issue } from "./errors.js";
+import { getDefaultLogger, type Logger } from "./logger.js";
+import { defaultRegistry } from "./registry.js";
+import {
+  describeInputSocket,
+  describeOutputSocket,
+  describeSockets,
+  type InputSocket,
+  type InputSpecs,
+  type OutputSocket,
+  type OutputSpecs,
+} from "./sockets.js";
+import { noopTracer, type Span, type Tracer } from "./tracing.js";
+import type {
+  CheckedOutputs,
+  ConstructorArgs,
+  InferInputs,
+  InferOutputs,
+  MaybePromise,
+  RunInputs,
+} from "./types.js";
+
+/** What every `run` receives besides its inputs. */
+export interface RunContext<TParams = unknown, TResources = unknown> {
+  /** The component's validated params. */
+  readonly params: TParams;
+  /** What `setup` returned for this instance (`undefined` without `setup`). */
+  readonly resources: TResources;
+  /** Aborts the run; pass it on to every async call. */
+  readonly signal: AbortSignal | undefined;
+  /** The component's name in its pipeline; `undefined` when run directly. */
+  readonly componentName: string | undefined;
+  /** The tracer of the run (a no-op tracer by default). */
+  readonly tracer: Tracer;
+  /** The span of this component run, to parent spans the component starts. */
+  readonly span: Span | undefined;
+  /** Where the component reports warnings. */
+  readonly logger: Logger;
+  /**
+   * Emits a streaming event (for example a `StreamingChunk`). Inside `Pipeline.stream` it surfaces as a
+   * `chunk` event; elsewhere it is dropped unless the caller passed `onEmit`.
+   */
+  readonly emit: (payload: unknown) => MaybePromise<void>;
+}
+
+/** What `warmUp` and `close` receive. */
+export interface LifecycleContext<TParams = unknown, TResources = unknown> {
+  /** The component's validated params. */
+  readonly params: TParams;
+  /** What `setup` returned for this instance. */
+  readonly resources: TResources;
+}
+
+/** Options of a direct `component.run(inputs, options)` call. */
+export interface ComponentRunOptions {
+  /** Aborts the run. */
+  readonly signal?: AbortSignal | undefined;
+  /** The tracer to record spans with. */
+  readonly tracer?: Tracer | undefined;
+  /** A parent span. */
+  readonly span?: Span | undefined;
+  /** The logger (default: the process-wide default logger). */
+  readonly logger?: Logger | undefined;
+  /** Receives what the component emits (streaming chunks). */
+  readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
+  /** A name to report the component under (errors, spans). */
+  readonly componentName?: string | undefined;
+}
+
+/** Turns params into JSON `init_parameters` and back; components with nested components or functions supply one. */
+export interface ComponentSerializer<TParams = any> {
+  /** Writes the params as JSON-compatible `init_parameters`. */
+  toInitParameters(params: TParams, context: any): Record<string, unknown>;
+  /** Reads `init_parameters` back into the raw params the constructor validates. */
+  fromInitParameters(initParameters: Record<string, unknown>, context: any): unknown;
+}
+
+/** The declaration passed to {@link defineComponent}. */
+export interface ComponentDefinition<
+  TParamsSchema extends z.ZodType,
+  TInputs extends InputSpecs,
+  TOutputs extends OutputSpecs,
+  TResources,
+  TReturn = InferOutputs<TOutputs>,
+> {
+  /** The registry name, e.g. `"example.AddFixedValue"`; used by serialization. Must be unique. */
+  readonly type: string;
+  /** A one-line description (used by `ComponentTool` and documentation). */
+  readonly description?: string;
+  /** The init parameters' schema (JSON-serializable values unless a `serializer` is given). */
+  readonly params?: TParamsSchema;
+  /** Input sockets, or a function of the params for sockets decided by configuration. */
+  readonly inputs: TInputs | ((params: z.output<TParamsSchema>) => TInputs);
+  /** Output sockets, or a function of the params. */
+  readonly outputs: TOutputs | ((params: z.output<TParamsSchema>) => TOutputs);
+  /** Builds per-instance resources (clients, compiled templates) once, at construction. Keep it cheap. */
+  readonly setup?: (params: z.output<TParamsSchema>) => TResources;
+  /** Does the work. Omitting an output key means "nothing on that socket". */
+  readonly run: (
+    inputs: InferInputs<TInputs>,
+    context: RunContext<z.output<TParamsSchema>, TResources>,
+  ) => MaybePromise<TReturn>;
+  /** Called before the first run; must be idempotent (the instance calls it at most once until `close`). */
+  readonly warmUp?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
+  /** Releases resources. */
+  readonly close?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
+  /** Custom (de)serialization of the params; by default `init_parameters` are the params themselves. */
+  readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
+}
+
+/** A component instance: what pipelines hold. */
+export interface Component<
+  TInputs extends InputSpecs = InputSpecs,
+  TOutputs extends OutputSpecs = OutputSpecs,
+  TParams = unknown,
+> {
+  /** The registered type name. */
+  readonly type: string;
+  /** The description from the definition. */
+  readonly description: string | undefined;
+  /** The validated params. */
+  readonly params: TParams;
+  /** The input sockets by name. */
+  readonly inputSockets: Readonly<Record<keyof TInputs & string, InputSocket>>;
+  /** The output sockets by name. */
+  readonly outputSockets: Readonly<Record<keyof TOutputs & string, OutputSocket>>;
+  /**
+   * Runs the component directly (outside a pipeline): validates the inputs against the socket schemas,
+   * fills defaults, warms up on first use, and returns the outputs.
+   */
+  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<InferOutputs<TOutputs>>;
+  /** Warms up once (idempotent). */
+  warmUp(): Promise<void>;
+  /** Calls the definition's `close` and allows a later warm-up again. */
+  close(): Promise<void>;
+}
+
+/** A component instance of any shape. */
+export type AnyComponent = Component<any, any, any>;
+
+/** The class `defineComponent` returns. */
+export interface ComponentClass<
+  TParamsSchema extends z.ZodType = z.ZodType,
+  TInputs extends InputSpecs = InputSpecs,
+  TOutputs extends OutputSpecs = OutputSpecs,
+  TResources = unknown,
+> {
+  /** Creates an instance; throws `ComponentError` listing every invalid param. */
+  new (
+    ...args: ConstructorArgs<z.input<TParamsSchema>>
+  ): Component<TInputs, TOutputs, z.output<TParamsSchema>>;
+  /** The registered type name. */
+  readonly type: string;
+  /** The definition the class was made from. */
+  readonly definition: ComponentDefinition<TParamsSchema, TInputs, TOutputs, TResources, any>;
+}
+
+/** A component class of any shape. */
+export type AnyComponentClass = ComponentClass<any, any, any, any>;
+
+/** The params type of a component instance or class. */
+export type InferParams<T> = T extends Component<any, any, infer P> ? P : never;
+
+const emptyParams = z.object({});
+
+/** Internal slots the engine uses; not part of the public API. */
+export const componentInternals = Symbol.for("junction.component.internals");
+
+/** What the engine reads from an instance. */
+export interface ComponentInternals {
+  readonly definition: ComponentDefinition<any, any, any, any, any>;
+  readonly resources: unknown;
+  /** Runs `run` with prepared inputs (defaults filled, not validated). */
+  invoke(
+    inputs: Record<string, unknown>,
+    context: Omit<RunContext, "params" | "resources">,
+  ): Promise<unknown>;
+  /** The pipeline that holds the instance, if any. */
+  owner: { readonly pipeline: object; readonly name: string } | undefined;
+}
+
+/** Reads an instance's internal slots. */
+export function getComponentInternals(component: AnyComponent): ComponentInternals {
+  const internals = (component as unknown as { [componentInternals]?: ComponentInternals })[
+    componentInternals
+  ];
+  if (internals === undefined) {
+    throw new ComponentError(
+      "Expected a component instance made by a defineComponent class; got an object without its internals.",
+    );
+  }
+  return internals;
+}
+
+/** True when `value` is an instance of a `defineComponent` class. */
+export function isComponent(value: unknown): value is AnyComponent {
+  return typeof value === "object" && value !== null && componentInternals in value;
+}
+
+/** Converts zod issues into Junction issues under a path prefix. */
+export function zodIssues(error: z.ZodError, prefix: readonly (string | number)[] = []): Issue[] {
+  return error.issues.map((issue) => ({
+    path: [...prefix, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
+    message: issue.message,
+  }));
+}
+
+/**
+ * Declares a component: plain data plus a `run` function, no base class.
+ *
+ * TypeScript infers `run`'s argument from the input schemas (variadic sockets as arrays, optional
+ * sockets possibly `undefined`) and checks its return against the output schemas (every key optional,
+ * so routers can omit outputs). The class is registered in the default registry under `type`.
+ *
+ * @param definition - type name, params schema, sockets, `run` and optional lifecycle functions
+ * @returns a class whose instances pipelines hold
+ * @example
+ * ```ts
+ * const AddFixedValue = defineComponent({
+ *   type: "example.AddFixedValue",
+ *   params: z.object({ add: z.number().default(1) }),
+ *   inputs: { value: z.number(), add: z.number().optional() },
+ *   outputs: { result: z.number() },
+ *   run: ({ value, add }, { params }) => ({ result: value + (add ?? params.add) }),
+ * });
+ * const adder = new AddFixedValue({ add: 2 });
+ * ```
+ */
+export function defineComponent<
+  TParamsSchema extends z.ZodType = z.ZodObject<{}, z.core.$strip>,
+  TInputs extends InputSpecs = {},
+  TOutputs extends OutputSpecs = {},
+  TResources = undefined,
+  TReturn extends CheckedOutputs<TReturn, TOutputs> = any,
+>(
+  definition: ComponentDefinition<TParamsSchema, TInputs, TOutputs, TResources, TReturn>,
+): ComponentClass<TParamsSchema, TInputs, TOutputs, TResources> {
+  const type = definition.type;
+  if (typeof type !== "string" || type.trim() === "") {
+    throw new ComponentError(
+      'defineComponent: `type` must be a non-empty string such as "myapp.Summarizer".',
+    );
+  }
+  const owner = `defineComponent("${type}")`;
+  if (typeof definition.run !== "function") {
+    throw new ComponentError(`${owner}: \`run\` must be a function.`, { componentType: type });
+  }
+  // Static socket declarations are checked now, at definition time.
+  if (typeof definition.inputs !== "function")
+    describeSockets(owner, "input", definition.inputs, describeInputSocket);
+  if (typeof definition.outputs !== "function")
+    describeSockets(owner, "output", definition.outputs, describeOutputSocket);
+  const paramsSchema: z.ZodType = definition.params ?? emptyParams;
+
+  class DefinedComponent implements Component<TInputs, TOutputs, z.output<TParamsSchema>> {
+    static readonly type = type;
+    static readonly definition = definition;
+
+    readonly type = type;
+    readonly description = definition.description;
+    readonly params: z.output<TParamsSchema>;
+    readonly inputSockets: Readonly<Record<keyof TInputs & string, InputSocket>>;
+    readonly outputSockets: Readonly<Record<keyof TOutputs & string, OutputSocket>>;
+    #warm: Promise<void> | undefined;
+    readonly [componentInternals]: ComponentInternals;
+
+    constructor(...args: ConstructorArgs<z.input<TParamsSchema>>) {
+      const parsed = paramsSchema.safeParse(args[0] ?? {});
+      if (!parsed.success) {
+        const issues = zodIssues(parsed.error, ["params"]);
+        throw new ComponentError(
+          `new ${type}(...): invalid params (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
+          { componentType: type, issues, cause: parsed.error },
+        );
+      }
+      const params = parsed.data as z.output<TParamsSchema>;
+      this.params = params;
+      const inputSpecs =
+        typeof definition.inputs === "function" ? definition.inputs(params) : definition.inputs;
+      const outputSpecs =
+        typeof definition.outputs === "function" ? definition.outputs(params) : definition.outputs;
+      this.inputSockets = describeSockets(
+        `new ${type}(...)`,
+        "input",
+        inputSpecs,
+        describeInputSocket,
+      ) as Readonly<Record<keyof TInputs & string, InputSocket>>;
+      this.outputSockets = describeSockets(
+        `new ${type}(...)`,
+        "output",
+        outputSpecs,
+        describeOutputSocket,
+      ) as Readonly<Record<keyof TOutputs & string, OutputSocket>>;
+      const resources = definition.setup === undefined ? undefined : definition.setup(params);
+      this[componentInternals] = {
+        definition,
+        resources,
+        owner: undefined,
+        invoke: async (inputs, context) => {
+          await this.warmUp();
+          return definition.run(inputs as InferInputs<TInputs>, {
+            ...context,
+            params,
+            resources: resources as TResources,
+          });
+        },
+      };
+    }
+
+    async run(
+      inputs: RunInputs<TInputs>,
+      options: ComponentRunOptions = {},
+    ): Promise<InferOutputs<TOutputs>> {
+      const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
+      options.signal?.throwIfAborted();
+      const result = await invokeComponent(this, prepared, options);
+      return result as InferOutputs<TOutputs>;
+    }
+
+    warmUp(): Promise<void> {
+      if (this.#warm === undefined) {
+        const warmUp = definition.warmUp;
+        this.#warm =
+          warmUp === undefined
+            ? Promise.resolve()
+            : Promise.resolve()
+                .then(() =>
+                  warmUp({
+                    params: this.params,
+                    resources: this[componentInternals].resources as TResources,
+                  }),
+                )
+                .catch((error: unknown) => {
+                  this.#warm = undefined;
+                  throw error;
+                });
+      }
+      return this.#warm;
+    }
+
+    async close(): Promise<void> {
+      const warm = this.#warm;
+      this.#warm = undefined;
+      if (warm !== undefined) await warm.catch(() => {});
+      await definition.close?.({
+        params: this.params,
+        resources: this[componentInternals].resources as TResources,
+      });
+    }
+
+    toString(): string {
+      return `${type}(${this[componentInternals].owner?.name ?? "unnamed"})`;
+    }
+  }
+  Object.defineProperty(DefinedComponent, "name", { value: type.split(".").pop() ?? type });
+  const componentClass = DefinedComponent as unknown as ComponentClass<
+    TParamsSchema,
+    TInputs,
+    TOutputs,
+    TResources
+  >;
+  defaultRegistry.register(componentClass);
+  return componentClass;
+}
+
+/** Validates and completes the inputs of a direct call; collects every problem and throws once. */
+function prepareDirectInputs(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  componentName: string | undefined,
+): Record<string, unknown> {
+  const label = componentName === undefined ? component.type : `"${componentName}" (${component.type})`;
+  const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
+  const issues: Issue[] = [];
+  if (typeof inputs !== "object" || inputs === null) {
+    throw new ComponentError(`${label}.run: inputs must be an object of socket values.`, {
+      componentType: component.type,
+    });
+  }
+  for (const key of Object.keys(inputs)) {
+    if (!Object.hasOwn(sockets, key)) {
+      issues.push({
+        path: [key],
+        message: `unknown input socket "${key}". Available: ${
+          Object.keys(sockets)
+            .map((name) => `"${name}"`)
+            .join(", ") || "none"
+        }.`,
+      });
+    }
+  }
+  const prepared: Record<string, unknown> = {};
+  for (const socket of Object.values(sockets)) {
+    const value = inputs[socket.name];
+    if (value === undefined) {
+      if (socket.mandatory) issues.push({ path: [socket.name], message: "missing mandatory input." });
+      else prepared[socket.name] = socket.defaultValue();
+      continue;
+    }
+    if (socket.variadic !== "none") {
+      if (!Array.isArray(value)) {
+        issues.push({
+          path: [socket.name],
+          message: "a variadic socket takes an array of values when run directly.",
+        });
+        continue;
+      }
+      const items: unknown[] = [];
+      value.forEach((item, index) => {
+        const result = socket.schema.safeParse(item);
+        if (result.success) items.push(result.data);
+        else issues.push(...zodIssues(result.error, [socket.name, index]));
+      });
+      prepared[socket.name] = items;
+      continue;
+    }
+    const result = socket.schema.safeParse(value);
+    if (result.success) prepared[socket.name] = result.data;
+    else issues.push(...zodIssues(result.error, [socket.name]));
+  }
+  if (issues.length > 0) {
+    throw new ComponentError(`${label}.run: invalid inputs:\n${formatIssues(issues)}`, {
+      componentType: component.type,
+      componentName,
+      issues,
+    });
+  }
+  return prepared;
+}
+
+/**
+ * Runs a component with inputs that are already prepared (every socket present, defaults filled),
+ * without validating them: the fast path for framework code such as the Agent calling its chat generator
+ * on every step. User code should call `component.run(...)`, which validates.
+ *
+ * @param component - the instance to run
+ * @param inputs - every input socket's value
+ * @param options - signal, tracer, span, logger, emit target and the name to report
+ */
+export async function invokeComponent(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  options: ComponentRunOptions = {},
+): Promise<Record<string, unknown>> {
+  const onEmit = options.onEmit;
+  const result = await getComponentInternals(component).invoke(inputs, {
+    signal: options.signal,
+    componentName: options.componentName,
+    tracer: options.tracer ?? noopTracer,
+    span: options.span,
+    logger: options.logger ?? getDefaultLogger(),
+    emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+  });
+  return result as Record<string, unknown>;
+}

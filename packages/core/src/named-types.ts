@@ -1,0 +1,59 @@
+import type { z } from "zod";
+import { ComponentError } from "./errors.js";
+
+/**
+ * Named socket types: classes with methods (ChatMessage, Document) used as socket types.
+ *
+ * A named type is a zod schema (usually `z.instanceof(Class)`) registered under a unique name. Type
+ * compatibility compares named types by identity, and socket schemas are written to JSON by name
+ * (`{ "x-junction-type": "ChatMessage" }`) because a class cannot be described by JSON Schema.
+ */
+
+const byName = new Map<string, z.ZodType>();
+const bySchema = new WeakMap<z.ZodType, string>();
+
+/**
+ * Registers `schema` as the named socket type `name` and returns it.
+ *
+ * Registering the same schema under the same name again is a no-op; a different schema under a taken
+ * name is an error (two packages must not fight over one name).
+ *
+ * @param name - a unique name, e.g. `"ChatMessage"`
+ * @param schema - the schema values of this type satisfy, e.g. `z.instanceof(ChatMessage)`
+ * @example
+ * ```ts
+ * export const documentSchema = defineNamedType("Document", z.instanceof(Document));
+ * ```
+ */
+export function defineNamedType<TSchema extends z.ZodType>(name: string, schema: TSchema): TSchema {
+  const existing = byName.get(name);
+  if (existing !== undefined && existing !== schema) {
+    throw new ComponentError(
+      `defineNamedType: the name "${name}" is already registered for another schema. Pick a unique name (prefix it with your package).`,
+    );
+  }
+  const previousName = bySchema.get(schema);
+  if (previousName !== undefined && previousName !== name) {
+    throw new ComponentError(
+      `defineNamedType: this schema is already registered as "${previousName}"; it cannot also be "${name}".`,
+    );
+  }
+  byName.set(name, schema);
+  bySchema.set(schema, name);
+  return schema;
+}
+
+/** The registered name of `schema`, or `undefined` when it is not a named type. */
+export function namedTypeName(schema: z.ZodType): string | undefined {
+  return bySchema.get(schema);
+}
+
+/** The schema registered under `name`, or `undefined`. */
+export function getNamedType(name: string): z.ZodType | undefined {
+  return byName.get(name);
+}
+
+/** The names of every registered named type, sorted. */
+export function namedTypeNames(): string[] {
+  return [...byName.keys()].sort();
+}
