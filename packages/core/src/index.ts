@@ -30,6 +30,8 @@ export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silent
 export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
+export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
+export { Secret, secretSchema } from "./secret.js";
 export type {
   InputSocket,
   InputSpec,
