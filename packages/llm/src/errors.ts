@@ -1,0 +1,19 @@
+import { JunctionError, type JunctionErrorFields } from "@junction/core";
+
+/**
+ * A chat message, content part or streaming chunk was built with values that break its rules
+ * (an empty user message, a chunk with both text and a tool call, a tool name providers reject).
+ *
+ * @example
+ * ```ts
+ * try { ChatMessage.fromUser({ parts: [] }); } catch (error) {
+ *   if (error instanceof MessageFormatError) console.log(error.code); // "MESSAGE_FORMAT_ERROR"
+ * }
+ * ```
+ */
+export class MessageFormatError extends JunctionError {
+  /** @param message - what is wrong and how to fix it @param fields - structured fields */
+  constructor(message: string, fields: JunctionErrorFields = {}) {
+    super("MESSAGE_FORMAT_ERROR", message, fields);
+  }
+}
