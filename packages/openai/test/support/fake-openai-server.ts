@@ -1,0 +1,319 @@
+/**
+ * A small OpenAI-compatible HTTP server for tests: `POST /v1/chat/completions` in JSON and SSE, on
+ * 127.0.0.1 with a random port. Each test scripts the responses it wants (in order) and reads back the
+ * requests the server received, so tests exercise the real `openai` SDK over real HTTP.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A request the server received. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The parsed JSON body (`undefined` when the body was empty or not JSON). */
+  readonly body: Record<string, unknown>;
+}
+
+/** A JSON reply with a status (200 by default). */
+export interface JsonReply {
+  readonly kind: "json";
+  readonly body: unknown;
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An SSE stream of `data:` events, then `data: [DONE]` unless `hang` is set. */
+export interface StreamReply {
+  readonly kind: "stream";
+  /** Each element is sent as one `data: <json>` event. */
+  readonly events: readonly unknown[];
+  /** Milliseconds to wait before each event (default 0). */
+  readonly delayMs?: number;
+  /** After the events, keep the connection open until the client goes away (for abort tests). */
+  readonly hang?: boolean;
+}
+
+/** An error status with an OpenAI-style error body. */
+export interface ErrorReply {
+  readonly kind: "error";
+  readonly status: number;
+  readonly message?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** One scripted response. */
+export type ScriptedReply = JsonReply | StreamReply | ErrorReply;
+
+/** The running server. */
+export interface FakeOpenAIServer {
+  /** The base URL to give the SDK, e.g. `http://127.0.0.1:51234/v1`. */
+  readonly baseURL: string;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  /** How many responses were cut short because the client disconnected. */
+  readonly clientDisconnects: () => number;
+  /** Resolves when the next client disconnect during a response happens. */
+  readonly nextDisconnect: () => Promise<void>;
+  /** Appends replies to the script; each request takes the next one. */
+  enqueue(...replies: ScriptedReply[]): void;
+  /** Stops the server (drops open connections). */
+  close(): Promise<void>;
+}
+
+/** The fixed `created` timestamp of scripted completions. */
+export const CREATED = 1_700_000_000;
+
+/** Options of {@link completion}. */
+export interface CompletionOptions {
+  readonly content?: string | null;
+  readonly toolCalls?: readonly { id: string; name: string; arguments: string }[];
+  readonly finishReason?: string;
+  readonly model?: string;
+  readonly usage?: Record<string, unknown> | null;
+  /** Extra choices (for `n > 1`): texts of further choices. */
+  readonly extraChoices?: readonly string[];
+}
+
+/** A usage record with details, as OpenAI sends it. */
+export function usage(prompt: number, completionTokens: number): Record<string, unknown> {
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completionTokens,
+    total_tokens: prompt + completionTokens,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0 },
+  };
+}
+
+/** Builds a non-streaming chat completion reply. */
+export function completion(options: CompletionOptions = {}): JsonReply {
+  const model = options.model ?? "gpt-test";
+  const toolCalls = options.toolCalls?.map((call) => ({
+    id: call.id,
+    type: "function",
+    function: { name: call.name, arguments: call.arguments },
+  }));
+  const first = {
+    index: 0,
+    message: {
+      role: "assistant",
+      content: options.content === undefined ? "Hello!" : options.content,
+      refusal: null,
+      ...(toolCalls === undefined ? {} : { tool_calls: toolCalls }),
+    },
+    logprobs: null,
+    finish_reason: options.finishReason ?? (toolCalls === undefined ? "stop" : "tool_calls"),
+  };
+  const extra = (options.extraChoices ?? []).map((text, index) => ({
+    index: index + 1,
+    message: { role: "assistant", content: text, refusal: null },
+    logprobs: null,
+    finish_reason: "stop",
+  }));
+  return {
+    kind: "json",
+    body: {
+      id: "chatcmpl-test",
+      object: "chat.completion",
+      created: CREATED,
+      model,
+      choices: [first, ...extra],
+      usage: options.usage === undefined ? usage(10, 5) : options.usage,
+    },
+  };
+}
+
+/** One streaming chunk with a single choice. */
+export function chunk(
+  delta: Record<string, unknown>,
+  options: { finishReason?: string | null; model?: string } = {},
+): Record<string, unknown> {
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion.chunk",
+    created: CREATED,
+    model: options.model ?? "gpt-test",
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: options.finishReason ?? null }],
+  };
+}
+
+/** The final usage chunk (`stream_options.include_usage`): no choices, only usage. */
+export function usageChunk(
+  value: Record<string, unknown> = usage(10, 5),
+  model = "gpt-test",
+): Record<string, unknown> {
+  return {
+    id: "chatcmpl-test",
+    object: "chat.completion.chunk",
+    created: CREATED,
+    model,
+    choices: [],
+    usage: value,
+  };
+}
+
+/** A stream of text deltas, a finish chunk and a usage chunk. */
+export function textStream(
+  pieces: readonly string[],
+  options: { finishReason?: string; usage?: Record<string, unknown>; delayMs?: number; hang?: boolean } = {},
+): StreamReply {
+  const events: unknown[] = [chunk({ role: "assistant", content: "" })];
+  for (const piece of pieces) events.push(chunk({ content: piece }));
+  if (options.hang === true) {
+    return {
+      kind: "stream",
+      events,
+      hang: true,
+      ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }),
+    };
+  }
+  events.push(chunk({}, { finishReason: options.finishReason ?? "stop" }));
+  events.push(usageChunk(options.usage ?? usage(10, pieces.length)));
+  return { kind: "stream", events, ...(options.delayMs === undefined ? {} : { delayMs: options.delayMs }) };
+}
+
+/** A fast-retry error (the SDK honours `retry-after-ms`). */
+export function errorReply(status: number, message = `scripted error ${status}`): ErrorReply {
+  return { kind: "error", status, message, headers: { "retry-after-ms": "1" } };
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    request.on("data", (part: Buffer) => parts.push(part));
+    request.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { "content-type": "application/json", ...headers });
+  response.end(text);
+}
+
+/**
+ * Starts a fake OpenAI-compatible server on 127.0.0.1 with a random port.
+ *
+ * A request with nothing scripted gets a 500 with `x-should-retry: false`, which makes the test fail
+ * with a clear message instead of hanging.
+ */
+export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
+  const script: ScriptedReply[] = [];
+  const requests: RecordedRequest[] = [];
+  let disconnects = 0;
+  let disconnectWaiters: (() => void)[] = [];
+
+  const onDisconnect = (): void => {
+    disconnects += 1;
+    const waiters = disconnectWaiters;
+    disconnectWaiters = [];
+    for (const waiter of waiters) waiter();
+  };
+
+  const stream = async (response: ServerResponse, reply: StreamReply): Promise<void> => {
+    let gone = false;
+    response.on("close", () => {
+      if (!response.writableFinished) {
+        gone = true;
+        onDisconnect();
+      }
+    });
+    response.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    response.flushHeaders();
+    for (const event of reply.events) {
+      if (reply.delayMs !== undefined && reply.delayMs > 0) await sleep(reply.delayMs);
+      if (gone) return;
+      response.write(`data: ${JSON.stringify(event)}\n\n`);
+    }
+    if (reply.hang === true) return; // stays open until the client disconnects or the server closes
+    response.end("data: [DONE]\n\n");
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const text = await readBody(request);
+    requests.push({
+      method: request.method ?? "",
+      path: request.url ?? "",
+      headers: { ...request.headers },
+      body: parseJson(text),
+    });
+    if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
+      sendJson(response, 404, {
+        error: { message: `no route ${request.method} ${request.url}`, type: "not_found" },
+      });
+      return;
+    }
+    const reply = script.shift();
+    if (reply === undefined) {
+      sendJson(
+        response,
+        500,
+        { error: { message: "fake server: no reply scripted for this request", type: "test_error" } },
+        { "x-should-retry": "false" },
+      );
+      return;
+    }
+    if (reply.kind === "json")
+      sendJson(response, reply.status ?? 200, reply.body, { ...(reply.headers ?? {}) });
+    else if (reply.kind === "error") {
+      sendJson(
+        response,
+        reply.status,
+        {
+          error: {
+            message: reply.message ?? `error ${reply.status}`,
+            type: "server_error",
+            code: null,
+            param: null,
+          },
+        },
+        { ...(reply.headers ?? {}) },
+      );
+    } else await stream(response, reply);
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    clientDisconnects: () => disconnects,
+    nextDisconnect: () => new Promise<void>((resolve) => disconnectWaiters.push(resolve)),
+    enqueue(...replies) {
+      script.push(...replies);
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}
