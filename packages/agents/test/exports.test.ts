@@ -2,5 +2,12 @@ import * as api from "@junction/agents";
 import { expect, test } from "vitest";
 
 test("@junction/agents exports exactly its public surface", () => {
-  expect(Object.keys(api).sort()).toEqual([]);
+  expect(Object.keys(api).sort()).toEqual([
+    "State",
+    "StateError",
+    "mergeLists",
+    "planToolCalls",
+    "replaceValues",
+    "stateAccessOf",
+  ]);
 });

@@ -1,0 +1,240 @@
+import type { Issue } from "@junction/core";
+import type { z } from "zod";
+import { StateError } from "../errors.js";
+import { formatIssues } from "../format-issues.js";
+import { type MergeHandler, mergeLists } from "./handlers.js";
+import { ListEntry, listViewTarget } from "./list-view.js";
+import { type ResolvedKeySpec, resolveStateSchema, type StateSchema } from "./state-schema.js";
+
+/** A State key's value as read: list values come back as read-only arrays. */
+export type StateReadValue<T> = T extends readonly (infer TItem)[] ? readonly TItem[] : T;
+
+/** The value a State key holds, as read. */
+export type StateValue<TSchema extends StateSchema, K extends keyof TSchema> = StateReadValue<
+  z.output<TSchema[K]["type"]>
+>;
+
+/** What `set` accepts for a key: for list keys, items to append (one item or a list of them). */
+export type StateSetValue<TSchema extends StateSchema, K extends keyof TSchema> =
+  z.input<TSchema[K]["type"]> extends infer TValue
+    ? NonNullable<TValue> extends readonly (infer TItem)[]
+      ? TValue | TItem
+      : TValue
+    : never;
+
+/** The initial data of a State: any subset of its keys. */
+export type StateData<TSchema extends StateSchema> = {
+  readonly [K in keyof TSchema]?: z.input<TSchema[K]["type"]>;
+};
+
+/** Options of `new State(...)`. */
+export interface StateOptions<TSchema extends StateSchema> {
+  /** Every key the State may hold, with its zod schema and optional merge handler. */
+  readonly schema: TSchema;
+  /** Initial values (checked against the schema; lists are copied). */
+  readonly data?: StateData<TSchema> | undefined;
+}
+
+/** A resolved key spec as `State.schema` exposes it. */
+export interface StateKeyDefinition {
+  /** The value's schema. */
+  readonly type: z.ZodType;
+  /** The merge handler in force. */
+  readonly handler: MergeHandler;
+}
+
+function describeKeys(specs: ReadonlyMap<string, unknown>): string {
+  return [...specs.keys()].map((key) => `"${key}"`).join(", ") || "none";
+}
+
+/**
+ * The shared data of one agent run: a set of keys declared by a schema, each with a zod type and a
+ * merge handler. Tools read it through `inputsFromState` and write it through `outputsToState`; hooks
+ * read and write it directly.
+ *
+ * Unlike the reference, values are checked against the key's schema on `set` (for list keys, the items
+ * being appended), unknown keys are an error on `get` and `set`, and reading a list returns a read-only
+ * snapshot in O(1) instead of a deep copy — so a step's cost does not grow with the history.
+ * Non-list values are returned as stored: replace them with `set`, do not mutate them.
+ *
+ * @typeParam TSchema - the declared schema; `get` and `set` are typed from it
+ * @example
+ * ```ts
+ * const state = new State({
+ *   schema: { documents: { type: z.array(z.string()) }, topic: { type: z.string() } },
+ *   data: { topic: "bees" },
+ * });
+ * state.set("documents", ["a"]);
+ * state.set("documents", "b");      // appended as one item
+ * state.get("documents");           // ["a", "b"] (read-only)
+ * ```
+ */
+export class State<TSchema extends StateSchema = StateSchema> {
+  readonly #specs: Map<string, ResolvedKeySpec>;
+  readonly #values = new Map<string, unknown>();
+  /** Every key with its type and the merge handler in force. */
+  readonly schema: Readonly<Record<keyof TSchema & string, StateKeyDefinition>>;
+
+  /** @param options - the schema and optional initial data */
+  constructor(options: StateOptions<TSchema>) {
+    const issues: Issue[] = [];
+    const specs = resolveStateSchema(options?.schema, issues);
+    this.#specs = specs;
+    const schema: Record<string, StateKeyDefinition> = {};
+    for (const [key, spec] of specs) schema[key] = Object.freeze({ type: spec.type, handler: spec.handler });
+    this.schema = Object.freeze(schema) as Readonly<Record<keyof TSchema & string, StateKeyDefinition>>;
+    const data = (options?.data ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(data)) {
+      const spec = specs.get(key);
+      if (spec === undefined) {
+        issues.push({
+          path: ["data", key],
+          message: `key "${key}" is not in the schema (keys: ${describeKeys(specs)}).`,
+        });
+        continue;
+      }
+      const checked = checkValue(spec, value, ["data", key], issues);
+      if (checked.ok) this.#store(key, checked.value);
+    }
+    if (issues.length > 0) {
+      throw new StateError(`new State(...): invalid schema or data:\n${formatIssues(issues)}`, { issues });
+    }
+  }
+
+  /**
+   * Reads a key. Lists come back as read-only snapshots (later appends do not show in them).
+   *
+   * @param key - a key of the schema (an unknown key throws a {@link StateError})
+   * @param defaultValue - returned when the key has no value
+   */
+  get<K extends keyof TSchema & string>(key: K): StateValue<TSchema, K> | undefined;
+  get<K extends keyof TSchema & string, TDefault>(
+    key: K,
+    defaultValue: TDefault,
+  ): StateValue<TSchema, K> | TDefault;
+  get(key: string, defaultValue?: unknown): unknown {
+    this.#spec("State.get", key);
+    if (!this.#values.has(key)) return defaultValue;
+    return read(this.#values.get(key));
+  }
+
+  /**
+   * Merges `value` into a key with the key's handler (or `handlerOverride`). The value is checked
+   * against the key's schema first; for list keys, each item being appended is checked against the
+   * element schema.
+   *
+   * @param key - a key of the schema (an unknown key throws a {@link StateError})
+   * @param value - the new value; for list keys, one item or a list of items
+   * @param handlerOverride - merges this once instead of the key's handler
+   */
+  set<K extends keyof TSchema & string>(
+    key: K,
+    value: StateSetValue<TSchema, K>,
+    handlerOverride?: MergeHandler,
+  ): void {
+    const spec = this.#spec("State.set", key);
+    const issues: Issue[] = [];
+    const checked = checkValue(spec, value, [key], issues);
+    if (!checked.ok) {
+      throw new StateError(
+        `State.set: the value for key "${key}" does not match its schema:\n${formatIssues(issues)}`,
+        {
+          issues,
+        },
+      );
+    }
+    const handler = handlerOverride ?? spec.handler;
+    const current = this.#values.get(key);
+    if (handler === mergeLists && (current === undefined || current instanceof ListEntry)) {
+      const items = Array.isArray(checked.value) ? checked.value : [checked.value];
+      if (current === undefined) this.#values.set(key, new ListEntry(items));
+      else current.append(items);
+      return;
+    }
+    const merged = handler(read(current), checked.value);
+    if (current instanceof ListEntry && current.isCurrentView(merged)) return;
+    this.#store(key, merged);
+  }
+
+  /** True when the key has a value (also for keys the schema does not declare: then false). */
+  has(key: string): boolean {
+    return this.#values.has(key);
+  }
+
+  /** A frozen snapshot of every key that has a value (lists as read-only views). O(keys), not O(history). */
+  get data(): Readonly<Partial<{ [K in keyof TSchema & string]: StateValue<TSchema, K> }>> {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of this.#values) out[key] = read(value);
+    return Object.freeze(out) as Readonly<Partial<{ [K in keyof TSchema & string]: StateValue<TSchema, K> }>>;
+  }
+
+  /** The number of items of a list key (0 when unset), without building a view. @internal */
+  listLength(key: string): number {
+    const value = this.#values.get(key);
+    return value instanceof ListEntry ? value.length : Array.isArray(value) ? value.length : 0;
+  }
+
+  /** The last item of a list key, without building a view. @internal */
+  lastItem(key: string): unknown {
+    const value = this.#values.get(key);
+    return value instanceof ListEntry ? value.last() : undefined;
+  }
+
+  #spec(where: string, key: string): ResolvedKeySpec {
+    const spec = this.#specs.get(key);
+    if (spec === undefined) {
+      throw new StateError(
+        `${where}: key "${key}" is not in the State schema (keys: ${describeKeys(this.#specs)}). Declare it in the schema (the Agent's stateSchema) first.`,
+      );
+    }
+    return spec;
+  }
+
+  #store(key: string, value: unknown): void {
+    if (Array.isArray(value) || listViewTarget(value) !== undefined) {
+      this.#values.set(key, new ListEntry(value as unknown[]));
+    } else {
+      this.#values.set(key, value);
+    }
+  }
+}
+
+function read(value: unknown): unknown {
+  return value instanceof ListEntry ? value.view() : value;
+}
+
+type Checked = { ok: true; value: unknown } | { ok: false };
+
+function parseInto(schema: z.ZodType, value: unknown, path: (string | number)[], issues: Issue[]): Checked {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  for (const issue of result.error.issues) {
+    issues.push({
+      path: [...path, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
+      message: issue.message,
+    });
+  }
+  return { ok: false };
+}
+
+/** Checks a value given for `key`: list keys check each item against the element schema. */
+function checkValue(
+  spec: ResolvedKeySpec,
+  value: unknown,
+  path: (string | number)[],
+  issues: Issue[],
+): Checked {
+  const element = spec.element;
+  if (element === undefined) return parseInto(spec.type, value, path, issues);
+  if (!Array.isArray(value) && listViewTarget(value) === undefined)
+    return parseInto(element, value, path, issues);
+  const items = value as readonly unknown[];
+  const out: unknown[] = new Array(items.length);
+  let ok = true;
+  for (let index = 0; index < items.length; index++) {
+    const checked = parseInto(element, items[index], [...path, index], issues);
+    if (checked.ok) out[index] = checked.value;
+    else ok = false;
+  }
+  return ok ? { ok: true, value: out } : { ok: false };
+}
