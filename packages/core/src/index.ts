@@ -6,11 +6,14 @@ export type {
   Component,
   ComponentClass,
   ComponentDefinition,
+  ComponentDocument,
   ComponentRunOptions,
   ComponentSerializer,
+  DeserializeContext,
   InferParams,
   LifecycleContext,
   RunContext,
+  SerializeContext,
 } from "./component.js";
 export { defineComponent, invokeComponent, isComponent } from "./component.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
@@ -32,6 +35,11 @@ export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
 export { Secret, secretSchema } from "./secret.js";
+export type {
+  DeserializeComponentOptions,
+  SerializeComponentOptions,
+} from "./serialization/component-serialization.js";
+export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
 export type {
   InputSocket,
   InputSpec,

@@ -1,0 +1,183 @@
+import { isComponent } from "../component.js";
+import type { Issue } from "../errors.js";
+import { Secret } from "../secret.js";
+
+/**
+ * Checking and copying JSON data in both directions.
+ *
+ * Loading copies untrusted input into fresh plain objects before anything else reads it: keys that could
+ * reach a prototype (`__proto__`) are refused, nesting and size are bounded, and anything that is not
+ * JSON data (functions, class instances, getters' results are never invoked: only own enumerable data
+ * properties are read) is reported. Writing checks that params are JSON data, turning secrets into their
+ * env-var references.
+ */
+
+/** A path into a document. */
+export type Path = readonly (string | number)[];
+
+/** Limits applied while copying untrusted documents. */
+export interface CopyLimits {
+  /** The deepest nesting accepted (objects and arrays). */
+  readonly maxDepth: number;
+  /** The most values (objects, arrays, scalars) accepted in one document. */
+  readonly maxNodes: number;
+}
+
+/** Defaults: deep enough for any real pipeline, small enough that recursion never exhausts the stack. */
+export const defaultCopyLimits: CopyLimits = { maxDepth: 64, maxNodes: 1_000_000 };
+
+/** Keys refused anywhere in a document: assigning them could replace an object's prototype. */
+const forbiddenKeys = new Set(["__proto__"]);
+
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function kindOf(value: unknown): string {
+  if (value === undefined) return "undefined";
+  if (typeof value === "function") return "a function";
+  if (typeof value === "bigint") return "a bigint";
+  if (typeof value === "symbol") return "a symbol";
+  if (typeof value === "number") return String(value);
+  if (typeof value === "object" && value !== null) {
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor
+      ?.name;
+    return typeof name === "string" && name !== ""
+      ? `an instance of ${name}`
+      : "an object with a custom prototype";
+  }
+  return typeof value;
+}
+
+/**
+ * Copies untrusted data into fresh plain objects and arrays, recording every problem in `issues`.
+ *
+ * @returns the copy (with offending values left out)
+ */
+export function copyUntrusted(
+  value: unknown,
+  path: Path,
+  issues: Issue[],
+  limits: CopyLimits = defaultCopyLimits,
+): unknown {
+  const state = { nodes: 0, tooLarge: false };
+  return copyNode(value, path, issues, limits, state, 0);
+}
+
+function copyNode(
+  value: unknown,
+  path: Path,
+  issues: Issue[],
+  limits: CopyLimits,
+  state: { nodes: number; tooLarge: boolean },
+  depth: number,
+): unknown {
+  state.nodes += 1;
+  if (state.nodes > limits.maxNodes) {
+    if (!state.tooLarge) {
+      state.tooLarge = true;
+      issues.push({
+        path: [],
+        message: `the document has more than ${limits.maxNodes} values; it is refused.`,
+      });
+    }
+    return undefined;
+  }
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return value;
+    issues.push({ path, message: `${value} is not a JSON number.` });
+    return undefined;
+  }
+  if (typeof value !== "object" || (!Array.isArray(value) && !isPlainObject(value))) {
+    issues.push({ path, message: `expected JSON data, got ${kindOf(value)}.` });
+    return undefined;
+  }
+  if (depth >= limits.maxDepth) {
+    issues.push({ path, message: `nested deeper than ${limits.maxDepth} levels; the document is refused.` });
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let index = 0; index < value.length && !state.tooLarge; index++) {
+      out.push(copyNode(value[index], [...path, index], issues, limits, state, depth + 1));
+    }
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (state.tooLarge) break;
+    if (forbiddenKeys.has(key)) {
+      issues.push({
+        path: [...path, key],
+        message: `the key "${key}" is not allowed in documents (it could change an object's prototype).`,
+      });
+      continue;
+    }
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !("value" in descriptor)) {
+      issues.push({ path: [...path, key], message: "expected a data property, got an accessor." });
+      continue;
+    }
+    const copied = copyNode(descriptor.value, [...path, key], issues, limits, state, depth + 1);
+    Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/**
+ * Writes params as JSON data: secrets become env-var references, `undefined` object properties are left
+ * out (as `JSON.stringify` does), anything else that is not JSON data is recorded in `issues`.
+ */
+export function toJSONData(value: unknown, path: Path, issues: Issue[], depth = 0): unknown {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return value;
+  if (typeof value === "number") {
+    if (Number.isFinite(value)) return value;
+    issues.push({ path, message: `${value} cannot be written as JSON; use a finite number or null.` });
+    return undefined;
+  }
+  if (Secret.isInstance(value)) {
+    if (value.type === "token") {
+      issues.push({
+        path,
+        message:
+          'a token secret (Secret.fromToken) cannot be serialized, so credentials never end up in documents. Use Secret.fromEnvVar("MY_API_KEY") for components you save.',
+      });
+      return undefined;
+    }
+    return value.toJSON();
+  }
+  if (depth >= defaultCopyLimits.maxDepth) {
+    issues.push({ path, message: `nested deeper than ${defaultCopyLimits.maxDepth} levels (a cycle?).` });
+    return undefined;
+  }
+  if (Array.isArray(value)) {
+    return value.map((item, index) => {
+      if (item === undefined) {
+        issues.push({ path: [...path, index], message: "undefined cannot be written as JSON; use null." });
+        return null;
+      }
+      return toJSONData(item, [...path, index], issues, depth + 1);
+    });
+  }
+  if (typeof value === "object" && isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined) continue;
+      if (forbiddenKeys.has(key)) {
+        issues.push({ path: [...path, key], message: `the key "${key}" cannot be written to a document.` });
+        continue;
+      }
+      out[key] = toJSONData(item, [...path, key], issues, depth + 1);
+    }
+    return out;
+  }
+  const hint = isComponent(value)
+    ? " Nested components are written with context.serializeComponent: give the definition a `serializer`."
+    : typeof value === "function"
+      ? " Functions are written by registered name: give the component a serializer that calls context.functionName(fn, path)."
+      : " Only JSON data and secrets are written by default; give the component definition a `serializer` for other values.";
+  issues.push({ path, message: `${kindOf(value)} cannot be written as JSON.${hint}` });
+  return undefined;
+}
