@@ -31,6 +31,33 @@ export {
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
+export { PipelineBuilder } from "./pipeline/builder.js";
+export type {
+  CheckConnection,
+  CheckName,
+  ComponentMap,
+  InputAddress,
+  OutputAddress,
+  PipelineTypeError,
+} from "./pipeline/builder-types.js";
+export type {
+  ChunkEvent,
+  ComponentEndEvent,
+  ComponentStartEvent,
+  NeverRanReport,
+  PipelineEvent,
+  PipelineOutputs,
+  RunEndEvent,
+} from "./pipeline/events.js";
+export type { EngineSocketKind } from "./pipeline/model.js";
+export type { PipelineOptions, PipelineRunOptions } from "./pipeline/options.js";
+export type {
+  PipelineConnection,
+  PipelineInputDescription,
+  PipelineOutputDescription,
+} from "./pipeline/pipeline.js";
+export { Pipeline } from "./pipeline/pipeline.js";
+export type { InputsFormat } from "./pipeline/run-inputs.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";

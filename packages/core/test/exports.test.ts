@@ -8,6 +8,8 @@ test("@junction/core exports exactly its public surface", () => {
     "InMemoryTracer",
     "JunctionError",
     "MemoryLogger",
+    "Pipeline",
+    "PipelineBuilder",
     "PipelineComponentsBlockedError",
     "PipelineConnectError",
     "PipelineMaxComponentRuns",

@@ -1,0 +1,127 @@
+import { getComponentInternals, zodIssues } from "../component.js";
+import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { OutputSocket } from "../sockets.js";
+import type { Span, Tracer } from "../tracing.js";
+import type { PipelineEvent } from "./events.js";
+import type { PlanNode } from "./plan.js";
+import { isPlainObject } from "./run-inputs.js";
+
+/** What one component run needs from the run around it. */
+export interface InvokeContext {
+  readonly tracer: Tracer;
+  readonly pipelineSpan: Span;
+  readonly logger: Logger;
+  /** The run's signal; each component gets a signal derived from it. */
+  readonly runSignal: AbortSignal;
+  readonly validateOutputs: boolean;
+  readonly sink: ((event: PipelineEvent) => void) | undefined;
+}
+
+/**
+ * Runs one component with prepared inputs inside a `junction.component.run` span, emitting
+ * start/chunk/end events, and checks what it returned.
+ *
+ * @throws PipelineRuntimeError naming the component when it throws or returns something that is not an object
+ */
+export async function invokeNode(
+  node: PlanNode,
+  inputs: Record<string, unknown>,
+  visit: number,
+  context: InvokeContext,
+): Promise<Record<string, unknown>> {
+  const { tracer, sink } = context;
+  const span = tracer.startSpan(
+    "junction.component.run",
+    {
+      "junction.component.name": node.name,
+      "junction.component.type": node.type,
+      "junction.component.visit": visit,
+      "junction.component.input": inputs,
+      "junction.component.input_spec": node.inputSpec,
+      "junction.component.output_spec": node.outputSpec,
+    },
+    context.pipelineSpan,
+  );
+  const controller = new AbortController();
+  const runSignal = context.runSignal;
+  const onAbort = () => controller.abort(runSignal.reason);
+  runSignal.addEventListener("abort", onAbort, { once: true });
+  try {
+    sink?.({ type: "component_start", componentName: node.name, componentType: node.type, visit, inputs });
+    let result: unknown;
+    try {
+      result = await getComponentInternals(node.instance).invoke(inputs, {
+        signal: controller.signal,
+        componentName: node.name,
+        tracer,
+        span,
+        logger: context.logger,
+        emit:
+          sink === undefined ? ignore : (chunk) => sink({ type: "chunk", componentName: node.name, chunk }),
+      });
+    } catch (error) {
+      if (runSignal.aborted && error === runSignal.reason) throw error;
+      throw new PipelineRuntimeError(
+        `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
+        { componentName: node.name, componentType: node.type, cause: error },
+      );
+    }
+    if (!isPlainObject(result)) {
+      throw new PipelineRuntimeError(
+        `Pipeline.run: component "${node.name}" (${node.type}) returned ${describeResult(result)} instead of an object of outputs ({ socket: value }). Return an object from run().`,
+        { componentName: node.name, componentType: node.type },
+      );
+    }
+    checkOutputs(node, result, context);
+    span.setTag("junction.component.output", result);
+    sink?.({
+      type: "component_end",
+      componentName: node.name,
+      componentType: node.type,
+      visit,
+      outputs: result,
+    });
+    return result;
+  } finally {
+    runSignal.removeEventListener("abort", onAbort);
+    span.end();
+  }
+}
+
+function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: InvokeContext): void {
+  const undeclared: string[] = [];
+  const issues: Issue[] = [];
+  const sockets = node.instance.outputSockets as Readonly<Record<string, OutputSocket>>;
+  for (const key of Object.keys(result)) {
+    if (!node.outputNames.has(key)) {
+      undeclared.push(key);
+      continue;
+    }
+    if (!context.validateOutputs || result[key] === undefined) continue;
+    const parsed = sockets[key]!.schema.safeParse(result[key]);
+    if (!parsed.success) issues.push(...zodIssues(parsed.error, [node.name, key]));
+  }
+  if (undeclared.length > 0) {
+    context.logger.warn(
+      `Pipeline.run: component "${node.name}" (${node.type}) returned undeclared outputs ${undeclared.map((key) => `"${key}"`).join(", ")}; they are not sent to other components. Declare them in \`outputs\`.`,
+      { componentName: node.name, componentType: node.type, outputs: undeclared },
+    );
+  }
+  if (issues.length > 0) {
+    throw new PipelineRuntimeError(
+      `Pipeline.run: component "${node.name}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
+      { componentName: node.name, componentType: node.type, issues },
+    );
+  }
+}
+
+function ignore(): void {}
+
+function describeResult(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return `an instance of ${value.constructor?.name ?? "a class"}`;
+  return `a ${typeof value}`;
+}

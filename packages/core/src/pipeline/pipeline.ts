@@ -1,0 +1,403 @@
+import { MultiDirectedGraph } from "graphology";
+import type { z } from "zod";
+import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
+import { PipelineValidationError } from "../errors.js";
+import { getDefaultLogger, type Logger } from "../logger.js";
+import { noopTracer, type Tracer } from "../tracing.js";
+import { PipelineBuilder } from "./builder.js";
+import { connectSockets, disconnectNode, listNames } from "./connect.js";
+import type { PipelineEvent, PipelineOutputs } from "./events.js";
+import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
+import type { PipelineOptions, PipelineRunOptions } from "./options.js";
+import { compilePlan, type Plan } from "./plan.js";
+import { prepareRunInputs } from "./run-inputs.js";
+import { type ExecuteResult, execute } from "./scheduler.js";
+import { EventChannel } from "./stream.js";
+
+/** One pipeline input socket as described by {@link Pipeline.inputs}. */
+export interface PipelineInputDescription {
+  /** The socket's schema (for variadic sockets, of one element). */
+  readonly schema: z.ZodType;
+  /** True when the run must provide it (nothing is connected and it has no default). */
+  readonly mandatory: boolean;
+  /** How the socket collects values in this pipeline (`"lazy"` also for promoted list sockets). */
+  readonly variadic: EngineSocketKind;
+  /** The default, when the socket has one. */
+  readonly defaultValue?: unknown;
+}
+
+/** One pipeline output socket as described by {@link Pipeline.outputs}. */
+export interface PipelineOutputDescription {
+  /** The socket's schema. */
+  readonly schema: z.ZodType;
+}
+
+/** One connection as listed by {@link Pipeline.connections}. */
+export interface PipelineConnection {
+  /** `"component.socket"` of the sender. */
+  readonly sender: string;
+  /** `"component.socket"` of the receiver. */
+  readonly receiver: string;
+}
+
+const reservedNames = new Set(["_debug"]);
+
+/**
+ * A graph of components joined by typed sockets, and the engine that runs it.
+ *
+ * Scheduling follows the reference (Haystack): a component runs when its mandatory inputs are filled
+ * and something triggered it; loops, routers and variadic sockets work as there. Unlike the reference,
+ * independent components run concurrently, results never depend on `concurrency` or timing, and a run
+ * reports which components never ran and why.
+ *
+ * @example
+ * ```ts
+ * const p = new Pipeline();
+ * p.addComponent("adder", new AddFixedValue({ add: 2 })).addComponent("double", new Double());
+ * p.connect("adder.result", "double.value");
+ * const out = await p.run({ adder: { value: 1 } }); // { double: { value: 6 } }
+ * ```
+ */
+export class Pipeline {
+  readonly #nodes = new Map<string, EngineNode>();
+  readonly #connections: EngineEdge[] = [];
+  readonly #graph = new MultiDirectedGraph();
+  readonly #metadata: Readonly<Record<string, unknown>>;
+  readonly #maxRunsPerComponent: number;
+  readonly #connectionTypeValidation: boolean;
+  readonly #logger: Logger | undefined;
+  readonly #tracer: Tracer | undefined;
+  #plan: Plan | undefined;
+
+  /** @param options - max runs per component, metadata, type validation, logger, tracer */
+  constructor(options: PipelineOptions = {}) {
+    const maxRuns = options.maxRunsPerComponent ?? 100;
+    if (!Number.isInteger(maxRuns) || maxRuns < 1) {
+      throw new PipelineValidationError(
+        `new Pipeline(...): maxRunsPerComponent must be a positive integer; got ${String(maxRuns)}.`,
+      );
+    }
+    this.#maxRunsPerComponent = maxRuns;
+    this.#metadata = options.metadata ?? {};
+    this.#connectionTypeValidation = options.connectionTypeValidation ?? true;
+    this.#logger = options.logger;
+    this.#tracer = options.tracer;
+  }
+
+  /**
+   * Starts a typed builder whose `connect` checks socket addresses and types at compile time.
+   *
+   * @param options - the options of the pipeline being built
+   * @example
+   * ```ts
+   * const p = Pipeline.builder().add("a", new A()).add("b", new B()).connect("a.out", "b.in").build();
+   * ```
+   */
+  static builder(options: PipelineOptions = {}): PipelineBuilder<{}> {
+    return new PipelineBuilder(new Pipeline(options));
+  }
+
+  /** The pipeline's metadata. */
+  get metadata(): Readonly<Record<string, unknown>> {
+    return this.#metadata;
+  }
+
+  /** How often one component may run in one run. */
+  get maxRunsPerComponent(): number {
+    return this.#maxRunsPerComponent;
+  }
+
+  /** Whether `connect` checks socket types. */
+  get connectionTypeValidation(): boolean {
+    return this.#connectionTypeValidation;
+  }
+
+  /**
+   * Adds a component under `name`. Adding the same instance under the same name again is a no-op.
+   *
+   * @param name - a unique name without dots (`"_debug"` is reserved)
+   * @param instance - a component instance; it may belong to one pipeline only
+   * @returns this pipeline, for chaining
+   */
+  addComponent(name: string, instance: AnyComponent): this {
+    const existing = this.#nodes.get(name);
+    if (existing !== undefined) {
+      if (existing.instance === instance) return this;
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: a component named "${name}" already exists (${existing.instance.type}). Choose another name.`,
+        { componentName: name },
+      );
+    }
+    if (typeof name !== "string" || name.trim() === "") {
+      throw new PipelineValidationError("Pipeline.addComponent: component names must be non-empty strings.");
+    }
+    if (reservedNames.has(name)) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: "${name}" is a reserved name. Choose another name.`,
+        {
+          componentName: name,
+        },
+      );
+    }
+    if (name.includes(".")) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: "${name}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
+        { componentName: name },
+      );
+    }
+    if (!isComponent(instance)) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: the value given for "${name}" is not a component. Create it with a class made by defineComponent.`,
+        { componentName: name },
+      );
+    }
+    const internals = getComponentInternals(instance);
+    if (internals.owner !== undefined) {
+      throw new PipelineValidationError(
+        internals.owner.pipeline === this
+          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${internals.owner.name}"; an instance can be added once. Create another instance for "${name}".`
+          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${internals.owner.name}"). Components cannot be shared between pipelines; create a new instance for "${name}".`,
+        { componentName: name, componentType: instance.type },
+      );
+    }
+    internals.owner = { pipeline: this, name };
+    this.#nodes.set(name, createEngineNode(name, instance));
+    this.#graph.addNode(name);
+    this.#plan = undefined;
+    return this;
+  }
+
+  /**
+   * Removes a component and its connections, and undoes auto-variadic promotions it caused.
+   *
+   * @param name - the component's name
+   * @returns the removed instance, free to join another pipeline
+   */
+  removeComponent(name: string): AnyComponent {
+    const node = this.#requireNode("removeComponent", name);
+    disconnectNode(this.#nodes, node);
+    for (let index = this.#connections.length - 1; index >= 0; index -= 1) {
+      const edge = this.#connections[index]!;
+      if (edge.sender === name || edge.receiver === name) this.#connections.splice(index, 1);
+    }
+    this.#nodes.delete(name);
+    this.#graph.dropNode(name);
+    getComponentInternals(node.instance).owner = undefined;
+    this.#plan = undefined;
+    return node.instance;
+  }
+
+  /** The component named `name`; throws `PipelineValidationError` when there is none. */
+  getComponent(name: string): AnyComponent {
+    return this.#requireNode("getComponent", name).instance;
+  }
+
+  /** The component names, in the order they were added. */
+  componentNames(): string[] {
+    return [...this.#nodes.keys()];
+  }
+
+  /**
+   * Connects an output socket to an input socket. Either side may name only the component (`"a"`) when
+   * exactly one socket pair fits: strict type matches beat matches that need a conversion, then pairs with
+   * equal names win; anything else is an ambiguity error listing the candidates. A list-typed input
+   * that gets a second sender becomes variadic (its incoming lists are concatenated). Connecting the
+   * same pair twice is a no-op.
+   *
+   * @param sender - `"component.socket"` or `"component"`
+   * @param receiver - `"component.socket"` or `"component"`
+   * @returns this pipeline, for chaining
+   */
+  connect(sender: string, receiver: string): this {
+    const edge = connectSockets(this.#nodes, sender, receiver, this.#connectionTypeValidation);
+    if (edge !== undefined) {
+      this.#connections.push(edge);
+      this.#graph.addDirectedEdgeWithKey(
+        `${edge.sender}.${edge.senderSocket}->${edge.receiver}.${edge.receiverSocket}`,
+        edge.sender,
+        edge.receiver,
+      );
+      this.#plan = undefined;
+    }
+    return this;
+  }
+
+  /** Every connection as fully qualified `"component.socket"` pairs, in connect order. */
+  connections(): PipelineConnection[] {
+    return this.#connections.map((edge) => ({
+      sender: `${edge.sender}.${edge.senderSocket}`,
+      receiver: `${edge.receiver}.${edge.receiverSocket}`,
+    }));
+  }
+
+  /**
+   * The inputs a run can give: for each component, its sockets that nothing is connected to (and its
+   * variadic sockets, which take run input besides their senders).
+   *
+   * @param options - `includeConnected: true` lists every input socket
+   */
+  inputs(
+    options: { includeConnected?: boolean } = {},
+  ): Record<string, Record<string, PipelineInputDescription>> {
+    const result: Record<string, Record<string, PipelineInputDescription>> = {};
+    for (const node of this.#nodes.values()) {
+      const sockets: Record<string, PipelineInputDescription> = {};
+      for (const input of node.inputs.values()) {
+        if (!options.includeConnected && input.senders.length > 0 && input.kind === "none") continue;
+        sockets[input.name] = {
+          schema: input.socket.schema,
+          mandatory: input.socket.mandatory && input.senders.length === 0,
+          variadic: input.kind,
+          ...(input.socket.hasDefault ? { defaultValue: input.socket.defaultValue() } : {}),
+        };
+      }
+      if (Object.keys(sockets).length > 0) result[node.name] = sockets;
+    }
+    return result;
+  }
+
+  /**
+   * The outputs a run reports: for each component, its output sockets that nothing consumes.
+   *
+   * @param options - `includeConnected: true` lists every output socket
+   */
+  outputs(
+    options: { includeConnected?: boolean } = {},
+  ): Record<string, Record<string, PipelineOutputDescription>> {
+    const result: Record<string, Record<string, PipelineOutputDescription>> = {};
+    for (const node of this.#nodes.values()) {
+      const sockets: Record<string, PipelineOutputDescription> = {};
+      for (const output of node.outputs.values()) {
+        if (!options.includeConnected && output.edges.length > 0) continue;
+        sockets[output.name] = { schema: output.socket.schema };
+      }
+      if (Object.keys(sockets).length > 0) result[node.name] = sockets;
+    }
+    return result;
+  }
+
+  /**
+   * Runs the pipeline.
+   *
+   * Inputs are nested (`{ component: { socket: value } }`) when every key names a component, flat
+   * (`{ socket: value }`, given to every component with an unconnected socket of that name) when none
+   * does; `inputsFormat` forces one. They are validated (every problem reported at once) and copied.
+   *
+   * @param inputs - the run inputs
+   * @param options - `includeOutputsFrom`, `concurrency`, `signal`, `validate`, `inputsFormat`, `tracer`, `logger`
+   * @returns `{ component: { socket: value } }` for outputs nothing consumed (and every output of
+   *   `includeOutputsFrom` components)
+   * @throws PipelineValidationError for invalid inputs; PipelineRuntimeError when a component fails;
+   *   PipelineMaxComponentRuns; PipelineComponentsBlockedError; the signal's reason when aborted
+   */
+  async run(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): Promise<PipelineOutputs> {
+    return (await this.#execute(inputs, options, undefined)).outputs;
+  }
+
+  /**
+   * Runs the pipeline and yields what happens: `component_start`, `chunk` (whatever components pass to
+   * `context.emit`), `component_end`, and finally `run_end` with the outputs and the components that
+   * never ran. Leaving the loop early cancels the run.
+   *
+   * @param inputs - the run inputs, as for {@link Pipeline.run}
+   * @param options - as for {@link Pipeline.run}
+   */
+  stream(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): AsyncIterable<PipelineEvent> {
+    return { [Symbol.asyncIterator]: () => this.#events(inputs, options) };
+  }
+
+  async *#events(
+    inputs: Record<string, unknown>,
+    options: PipelineRunOptions,
+  ): AsyncGenerator<PipelineEvent> {
+    const channel = new EventChannel<PipelineEvent>();
+    const abandon = new AbortController();
+    const signal =
+      options.signal === undefined ? abandon.signal : AbortSignal.any([options.signal, abandon.signal]);
+    let finished = false;
+    const done = this.#execute(inputs, { ...options, signal }, (event) => channel.push(event)).then(
+      (result) => {
+        finished = true;
+        channel.push({ type: "run_end", outputs: result.outputs, neverRan: result.neverRan });
+        channel.close();
+      },
+      (error: unknown) => {
+        finished = true;
+        channel.fail(error);
+      },
+    );
+    try {
+      for (;;) {
+        const next = await channel.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    } finally {
+      if (!finished) abandon.abort(new DOMException("The pipeline stream was abandoned.", "AbortError"));
+      await done;
+    }
+  }
+
+  #execute(
+    inputs: Record<string, unknown>,
+    options: PipelineRunOptions,
+    sink: ((event: PipelineEvent) => void) | undefined,
+  ): Promise<ExecuteResult> {
+    try {
+      const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+      if (
+        !(concurrency === Number.POSITIVE_INFINITY || (Number.isInteger(concurrency) && concurrency >= 1))
+      ) {
+        throw new PipelineValidationError(
+          `Pipeline.run: concurrency must be a positive integer (or Infinity); got ${String(concurrency)}.`,
+        );
+      }
+      const includeOutputsFrom = new Set(options.includeOutputsFrom ?? []);
+      const unknown = [...includeOutputsFrom].filter((name) => !this.#nodes.has(name));
+      if (unknown.length > 0) {
+        throw new PipelineValidationError(
+          `Pipeline.run: includeOutputsFrom names components that are not in the pipeline: ${listNames(unknown)}. Components: ${listNames(this.componentNames())}.`,
+          {
+            issues: unknown.map((name) => ({
+              path: ["includeOutputsFrom", name],
+              message: "unknown component",
+            })),
+          },
+        );
+      }
+      const plan = this.#compiled();
+      const prepared = prepareRunInputs(plan, inputs, options.inputsFormat);
+      return execute({
+        plan,
+        inputs: prepared,
+        includeOutputsFrom,
+        concurrency,
+        signal: options.signal,
+        validateOutputs: options.validate === "all",
+        maxRunsPerComponent: this.#maxRunsPerComponent,
+        metadata: this.#metadata,
+        tracer: options.tracer ?? this.#tracer ?? noopTracer,
+        logger: options.logger ?? this.#logger ?? getDefaultLogger(),
+        sink,
+      });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #compiled(): Plan {
+    this.#plan ??= compilePlan(this.#nodes, this.#connections, (name) => this.#graph.outNeighbors(name));
+    return this.#plan;
+  }
+
+  #requireNode(method: string, name: string): EngineNode {
+    const node = this.#nodes.get(name);
+    if (node === undefined) {
+      throw new PipelineValidationError(
+        `Pipeline.${method}: there is no component named "${name}". Components: ${listNames(this.componentNames())}.`,
+        { componentName: name },
+      );
+    }
+    return node;
+  }
+}

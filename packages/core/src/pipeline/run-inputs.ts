@@ -1,0 +1,166 @@
+import { zodIssues } from "../component.js";
+import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
+import { listNames } from "./connect.js";
+import { isListSchema } from "./describe-type.js";
+import { isolate } from "./isolate.js";
+import type { Plan, PlanNode, PlanSocket } from "./plan.js";
+
+/**
+ * The pipeline boundary: reads nested (`{ component: { socket: value } }`) or flat (`{ socket: value }`)
+ * run inputs, validates them against the socket schemas, and copies them so components cannot mutate
+ * the caller's data.
+ */
+
+/** How run inputs are written; see {@link prepareRunInputs}. */
+export type InputsFormat = "nested" | "flat";
+
+/** Validated, isolated caller inputs. */
+export interface PreparedInputs {
+  /** Each component's caller values by socket. */
+  readonly values: Map<PlanNode, Map<PlanSocket, unknown>>;
+  /** Connected list sockets that also take caller input, promoted to lazy variadic for this run. */
+  readonly promoted: Set<PlanSocket>;
+  /** The inputs in nested form (for tracing). */
+  readonly nested: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * Decides the form (nested when every top-level key names a component, flat when none does; `format`
+ * forces one), distributes flat keys to every component with an unconnected or variadic socket of that
+ * name, and validates. Every problem is collected and thrown once as a `PipelineValidationError`.
+ */
+export function prepareRunInputs(
+  plan: Plan,
+  data: unknown,
+  format: InputsFormat | undefined,
+): PreparedInputs {
+  if (!isPlainObject(data)) {
+    throw new PipelineValidationError(
+      "Pipeline.run: inputs must be an object, either nested ({ component: { socket: value } }) or flat ({ socket: value }).",
+    );
+  }
+  const keys = Object.keys(data);
+  const issues: Issue[] = [];
+  const nested: Record<string, Record<string, unknown>> = {};
+  const form = format ?? detectFormat(plan, keys);
+  if (form === "nested") {
+    for (const key of keys) {
+      const node = plan.byName.get(key);
+      const value = data[key];
+      if (node === undefined) {
+        issues.push({
+          path: [key],
+          message: `unknown component "${key}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
+        });
+        continue;
+      }
+      if (!isPlainObject(value)) {
+        issues.push({ path: [key], message: "expected an object of socket values ({ socket: value })." });
+        continue;
+      }
+      const sockets: Record<string, unknown> = {};
+      for (const [socketName, socketValue] of Object.entries(value)) {
+        if (!node.socketByName.has(socketName)) {
+          issues.push({
+            path: [key, socketName],
+            message: `"${key}" (${node.type}) has no input socket "${socketName}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
+          });
+          continue;
+        }
+        if (socketValue !== undefined) sockets[socketName] = socketValue;
+      }
+      nested[key] = sockets;
+    }
+  } else {
+    for (const key of keys) {
+      const value = data[key];
+      if (value === undefined) continue;
+      let matched = false;
+      for (const node of plan.nodes) {
+        const socket = node.socketByName.get(key);
+        if (socket === undefined || (socket.senders.length > 0 && socket.kind === "none")) continue;
+        matched = true;
+        nested[node.name] ??= {};
+        nested[node.name]![key] = value;
+      }
+      if (!matched) {
+        issues.push({
+          path: [key],
+          message: `no component has an unconnected input socket "${key}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
+        });
+      }
+    }
+  }
+
+  const values = new Map<PlanNode, Map<PlanSocket, unknown>>();
+  const promoted = new Set<PlanSocket>();
+  for (const node of plan.nodes) {
+    const given = nested[node.name];
+    let nodeValues: Map<PlanSocket, unknown> | undefined;
+    for (const socket of node.sockets) {
+      const provided = given !== undefined && Object.hasOwn(given, socket.name);
+      if (!provided) {
+        if (socket.mandatory && socket.senders.length === 0) {
+          issues.push({
+            path: [node.name, socket.name],
+            message: `missing mandatory input "${socket.name}" of "${node.name}" (${node.type}); nothing is connected to it, so the run must provide it.`,
+          });
+        }
+        continue;
+      }
+      if (socket.senders.length > 0 && socket.kind === "none") {
+        if (!isListSchema(socket.socket.schema)) {
+          issues.push({
+            path: [node.name, socket.name],
+            message: `"${node.name}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
+          });
+          continue;
+        }
+        promoted.add(socket);
+      }
+      const parsed = socket.socket.schema.safeParse(isolate(given[socket.name]));
+      if (!parsed.success) {
+        issues.push(...zodIssues(parsed.error, [node.name, socket.name]));
+        continue;
+      }
+      nodeValues ??= new Map();
+      nodeValues.set(socket, parsed.data);
+    }
+    if (nodeValues !== undefined) values.set(node, nodeValues);
+  }
+  if (issues.length > 0) {
+    throw new PipelineValidationError(
+      `Pipeline.run: invalid inputs (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
+      { issues },
+    );
+  }
+  return { values, promoted, nested };
+}
+
+function detectFormat(plan: Plan, keys: readonly string[]): InputsFormat {
+  const components = keys.filter((key) => plan.byName.has(key));
+  if (components.length === keys.length) return "nested";
+  if (components.length === 0) return "flat";
+  const others = keys.filter((key) => !plan.byName.has(key));
+  throw new PipelineValidationError(
+    `Pipeline.run: cannot tell whether the inputs are nested or flat: ${listNames(components)} name components but ${listNames(others)} do not. Write every key as a component name ({ component: { socket: value } }) or every key as a socket name ({ socket: value }), or pass { inputsFormat: "nested" | "flat" }.`,
+    { issues: others.map((key) => ({ path: [key], message: "not a component name" })) },
+  );
+}
+
+function describePipelineInputs(plan: Plan): string {
+  const names = new Set<string>();
+  for (const node of plan.nodes) {
+    for (const socket of node.sockets) {
+      if (socket.senders.length === 0 || socket.kind !== "none") names.add(socket.name);
+    }
+  }
+  return listNames([...names]);
+}
+
+/** True for `{}`-style objects (not arrays, not class instances). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

@@ -1,0 +1,157 @@
+import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
+import type { Logger } from "../logger.js";
+import type { Tracer } from "../tracing.js";
+import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
+import type { InvokeContext } from "./invoke.js";
+import { explain, neverRanReports } from "./never-ran.js";
+import { applyOutputs } from "./outputs.js";
+import type { Plan, PlanNode } from "./plan.js";
+import { computePriority, Priority } from "./readiness.js";
+import type { PreparedInputs } from "./run-inputs.js";
+import { RunState } from "./run-state.js";
+import { runWave } from "./wave.js";
+
+/** Everything one run needs, resolved from the pipeline and the run options. */
+export interface ExecuteRequest {
+  readonly plan: Plan;
+  readonly inputs: PreparedInputs;
+  readonly includeOutputsFrom: ReadonlySet<string>;
+  readonly concurrency: number;
+  readonly signal: AbortSignal | undefined;
+  readonly validateOutputs: boolean;
+  readonly maxRunsPerComponent: number;
+  readonly metadata: Readonly<Record<string, unknown>>;
+  readonly tracer: Tracer;
+  readonly logger: Logger;
+  /** Receives stream events; `undefined` for plain runs. */
+  readonly sink: ((event: PipelineEvent) => void) | undefined;
+}
+
+/** What a finished run produced. */
+export interface ExecuteResult {
+  readonly outputs: PipelineOutputs;
+  readonly neverRan: NeverRanReport[];
+}
+
+/**
+ * The run loop. At each scheduling point the runnable components form a wave: every HIGHEST and READY
+ * component (ordered by priority, then name), or — when there is none — the one DEFER component that
+ * comes first in topological order, then by lower-cased name. A wave runs concurrently (see
+ * {@link runWave}); afterwards only the wave's members and their receivers are re-examined. The run
+ * ends when nothing is runnable.
+ */
+export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
+  const { plan, tracer, logger } = request;
+  request.signal?.throwIfAborted();
+  const state = new RunState(plan.nodes, request.inputs.promoted);
+  for (const [node, values] of request.inputs.values) {
+    const slots = state.inputs[node.index]!;
+    for (const [socket, value] of values) slots[socket.index] = [{ sender: null, value }];
+  }
+  const ready = new Set<PlanNode>();
+  const deferred = new Set<PlanNode>();
+  const priorities = new Array<Priority>(plan.nodes.length);
+  const update = (node: PlanNode) => {
+    const priority = computePriority(node, state);
+    priorities[node.index] = priority;
+    if (priority === Priority.Highest || priority === Priority.Ready) ready.add(node);
+    else ready.delete(node);
+    if (priority === Priority.Defer) deferred.add(node);
+    else deferred.delete(node);
+  };
+  for (const node of plan.nodes) update(node);
+  if (plan.nodes.length > 0 && ready.size === 0 && deferred.size === 0) {
+    throw new PipelineComponentsBlockedError(
+      `Pipeline.run: no component can start; every component waits for an input nothing will send:\n${plan.nodes
+        .map((node) => `  - "${node.name}" (${node.type}): ${explain(plan, node, state)}`)
+        .join(
+          "\n",
+        )}\nProvide the missing inputs, or enter loops through a component that takes the run input (such as a BranchJoiner).`,
+    );
+  }
+
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(request.signal!.reason);
+  request.signal?.addEventListener("abort", onAbort, { once: true });
+  const pipelineSpan = tracer.startSpan("junction.pipeline.run", {
+    "junction.pipeline.input_data": request.inputs.nested,
+    "junction.pipeline.metadata": request.metadata,
+    "junction.pipeline.max_runs_per_component": request.maxRunsPerComponent,
+  });
+  const context: InvokeContext = {
+    tracer,
+    pipelineSpan,
+    logger,
+    runSignal: controller.signal,
+    validateOutputs: request.validateOutputs,
+    sink: request.sink,
+  };
+  const outputs: PipelineOutputs = {};
+  const apply = (node: PlanNode, result: Record<string, unknown>) =>
+    applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name));
+  const abortRun = (reason: unknown) => controller.abort(reason);
+  try {
+    for (;;) {
+      let wave: PlanNode[];
+      if (ready.size > 0) {
+        wave = [...ready];
+        if (wave.length > 1) wave.sort(byPriorityThenName(priorities));
+      } else if (deferred.size > 0) {
+        wave = [firstDeferred(deferred)];
+      } else break;
+      for (const node of wave) {
+        if (state.visits[node.index]! >= request.maxRunsPerComponent) {
+          throw new PipelineMaxComponentRuns(
+            `Pipeline.run: component "${node.name}" (${node.type}) was about to run for the ${request.maxRunsPerComponent + 1}th time; maxRunsPerComponent is ${request.maxRunsPerComponent}. If the loop is expected to take longer, raise maxRunsPerComponent; otherwise check the condition that should end the loop.`,
+            { componentName: node.name, componentType: node.type },
+          );
+        }
+      }
+      try {
+        await runWave(wave, state, context, request.concurrency, apply, abortRun);
+      } catch (error) {
+        if (request.signal?.aborted) throw request.signal.reason;
+        throw error;
+      }
+      if (request.signal?.aborted) throw request.signal.reason;
+      for (const node of wave) {
+        update(node);
+        for (const receiver of node.receivers) update(receiver);
+      }
+    }
+    pipelineSpan.setTag("junction.pipeline.output_data", outputs);
+  } finally {
+    request.signal?.removeEventListener("abort", onAbort);
+    pipelineSpan.end();
+  }
+  const neverRan = neverRanReports(plan, state);
+  if (neverRan.length > 0) {
+    logger.warn(
+      `Pipeline.run: ${neverRan.length} component${neverRan.length === 1 ? "" : "s"} never ran:\n${neverRan
+        .map((report) => `  - "${report.componentName}": ${report.reason}`)
+        .join("\n")}`,
+      { neverRan },
+    );
+  }
+  return { outputs, neverRan };
+}
+
+function byPriorityThenName(priorities: readonly Priority[]) {
+  return (a: PlanNode, b: PlanNode): number =>
+    priorities[a.index]! - priorities[b.index]! || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+function firstDeferred(deferred: ReadonlySet<PlanNode>): PlanNode {
+  let best: PlanNode | undefined;
+  for (const node of deferred) {
+    if (
+      best === undefined ||
+      node.topologicalIndex < best.topologicalIndex ||
+      (node.topologicalIndex === best.topologicalIndex &&
+        (node.lowerName < best.lowerName || (node.lowerName === best.lowerName && node.name < best.name)))
+    ) {
+      best = node;
+    }
+  }
+  return best!;
+}
