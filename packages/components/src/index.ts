@@ -1,1 +1,14 @@
-export {};
+export { BranchJoiner } from "./branch-joiner.js";
+export { ConditionalRouter } from "./conditional-router.js";
+export type { RouteErrorFields } from "./errors.js";
+export {
+  NoRouteSelectedError,
+  OutputAdaptationError,
+  PromptRenderError,
+  RouteConditionError,
+} from "./errors.js";
+export { ListJoiner } from "./list-joiner.js";
+export { OutputAdapter } from "./output-adapter.js";
+export type { Route, RouteInput } from "./route-params.js";
+export type { SocketTypeInput } from "./socket-type.js";
+export { StringJoiner } from "./string-joiner.js";

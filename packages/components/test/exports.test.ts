@@ -2,5 +2,15 @@ import * as api from "@junction/components";
 import { expect, test } from "vitest";
 
 test("@junction/components exports exactly its public surface", () => {
-  expect(Object.keys(api).sort()).toEqual([]);
+  expect(Object.keys(api).sort()).toEqual([
+    "BranchJoiner",
+    "ConditionalRouter",
+    "ListJoiner",
+    "NoRouteSelectedError",
+    "OutputAdaptationError",
+    "OutputAdapter",
+    "PromptRenderError",
+    "RouteConditionError",
+    "StringJoiner",
+  ]);
 });

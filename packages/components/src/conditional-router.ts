@@ -1,0 +1,185 @@
+import { defineComponent, getDefaultLogger, type Issue } from "@junction/core";
+import { z } from "zod";
+import { celRun } from "./cel/cel-context.js";
+import { celToNative, errorText } from "./cel/cel-expression.js";
+import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
+import { describeType, formatPath, quoteList } from "./format.js";
+import { type CompiledRoute, compileRoutes, routeSchema, routeVariables } from "./route-params.js";
+import { socketTypeToJSON } from "./socket-type.js";
+
+const paramsSchema = z
+  .object({
+    /** The routes, tried in order; the first whose condition is true fires. */
+    routes: z.array(routeSchema).min(1),
+    /** Variables that may be left unconnected; they are `null` in expressions when nothing arrives. */
+    optionalVariables: z.array(z.string()).default([]),
+    /** Check each output value against its `outputType` and fail the run on a mismatch. */
+    validateOutputType: z.boolean().default(false),
+  })
+  .superRefine((params, context) => {
+    for (const problem of compile(params).problems) {
+      context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+    }
+  });
+
+type RouterParams = z.output<typeof paramsSchema>;
+
+interface Compiled {
+  readonly routes: CompiledRoute[];
+  readonly problems: { readonly path: (string | number)[]; readonly message: string }[];
+  readonly variables: string[];
+}
+
+const compiledByParams = new WeakMap<object, Compiled>();
+
+function compile(params: Pick<RouterParams, "routes">): Compiled {
+  let compiled = compiledByParams.get(params);
+  if (compiled === undefined) {
+    const { routes, problems } = compileRoutes(params.routes);
+    compiled = { routes, problems, variables: routeVariables(routes) };
+    compiledByParams.set(params, compiled);
+  }
+  return compiled;
+}
+
+function name(componentName: string | undefined): string {
+  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${componentName}"`;
+}
+
+/**
+ * Routes data by conditions written in CEL (Common Expression Language).
+ *
+ * Each route has a `condition` (a CEL expression that evaluates to a `bool`), one or more `output`
+ * expressions, and an `outputName` and `outputType` per output. Routes are tried in order; the first
+ * whose condition is true emits its outputs — evaluated to native values, not strings — on its output
+ * sockets, and nothing is sent on the others. The input sockets are the variables the expressions use
+ * (mandatory unless listed in `optionalVariables`).
+ *
+ * CEL cannot call JavaScript, reach prototypes, globals, the process or I/O, and always terminates:
+ * a route loaded from a document cannot run code. Inputs reach expressions as plain data (a
+ * `ChatMessage` as `{ role, text, texts, tool_calls, meta, ... }`); a value that an output returns
+ * unchanged comes out as the original object.
+ *
+ * @example
+ * ```ts
+ * const router = new ConditionalRouter({
+ *   routes: [
+ *     { condition: "size(streams) >= 2", output: "streams", outputName: "streams", outputType: z.array(z.number()) },
+ *     { condition: "true", output: "query", outputName: "query", outputType: z.string() },
+ *   ],
+ * });
+ * await router.run({ streams: [1, 2, 3], query: "q" }); // { streams: [1, 2, 3] }
+ * ```
+ */
+export const ConditionalRouter = defineComponent({
+  type: "junction.ConditionalRouter",
+  description: "Sends its inputs down the first route whose CEL condition is true.",
+  params: paramsSchema,
+  inputs: (params) => {
+    const optional = new Set(params.optionalVariables);
+    const sockets: Record<string, z.ZodType> = {};
+    for (const variable of compile(params).variables) {
+      sockets[variable] = optional.has(variable) ? z.any().optional() : z.any();
+    }
+    return sockets;
+  },
+  outputs: (params) => {
+    const sockets: Record<string, z.ZodType> = {};
+    for (const route of compile(params).routes) {
+      for (const output of route.outputs) sockets[output.name] = output.type;
+    }
+    return sockets;
+  },
+  setup: (params) => {
+    const compiled = compile(params);
+    const used = new Set(compiled.variables);
+    const unused = params.optionalVariables.filter((variable) => !used.has(variable));
+    if (unused.length > 0) {
+      getDefaultLogger().warn(
+        `ConditionalRouter: the optional variables ${quoteList(unused)} are not used in any route. Check them for typos.`,
+        { optionalVariables: unused },
+      );
+    }
+    return compiled;
+  },
+  run: (inputs, { params, resources, componentName }) => {
+    const { context, original } = celRun(inputs, resources.variables);
+    const who = name(componentName);
+    const fields = { componentName, componentType: "junction.ConditionalRouter" };
+    for (const route of resources.routes) {
+      let matched: unknown;
+      try {
+        matched = route.condition.evaluate(context);
+      } catch (error) {
+        throw new RouteConditionError(
+          `${who}: the condition of ${route.label} failed: ${errorText(error)}\nGuard optional fields with has(x.field) or x.?field.orValue(default).`,
+          { ...fields, routeIndex: route.index, cause: error },
+        );
+      }
+      if (typeof matched !== "boolean") {
+        throw new RouteConditionError(
+          `${who}: the condition of ${route.label} must evaluate to a bool, got ${describeType(matched)}. Compare explicitly, e.g. \`x != ""\` or \`size(x) > 0\`.`,
+          { ...fields, routeIndex: route.index },
+        );
+      }
+      if (!matched) continue;
+      const outputs: Record<string, unknown> = {};
+      const issues: Issue[] = [];
+      for (const output of route.outputs) {
+        let value: unknown;
+        if (output.passthrough !== undefined) {
+          value = inputs[output.passthrough] ?? null;
+        } else {
+          try {
+            value = celToNative(output.expression?.evaluate(context), original);
+          } catch (error) {
+            throw new RouteConditionError(
+              `${who}: the output "${output.name}" of ${route.label} failed: ${errorText(error)}`,
+              { ...fields, routeIndex: route.index, socket: output.name, cause: error },
+            );
+          }
+        }
+        if (params.validateOutputType) {
+          const result = output.type.safeParse(value);
+          if (!result.success) {
+            for (const issue of result.error.issues) {
+              issues.push({ path: [output.name, ...issue.path.map(String)], message: issue.message });
+            }
+          }
+        }
+        outputs[output.name] = value;
+      }
+      if (issues.length > 0) {
+        throw new RouteConditionError(
+          `${who}: ${route.label} produced outputs that do not match their outputType:\n${issues
+            .map((issue) => `  - ${formatPath(issue.path)}: ${issue.message}`)
+            .join("\n")}\nFix the output expression or the outputType.`,
+          { ...fields, routeIndex: route.index, issues },
+        );
+      }
+      return outputs;
+    }
+    throw new NoRouteSelectedError(
+      `${who}: no route's condition was true. Routes:\n${resources.routes
+        .map((route) => `  - ${route.label}: ${route.condition.source}`)
+        .join("\n")}\nAdd a last route with condition "true" as a fallback, or check the inputs.`,
+      fields,
+    );
+  },
+  serializer: {
+    toInitParameters: (params) => ({
+      routes: params.routes.map((route) => ({
+        condition: route.condition,
+        output: route.output,
+        outputName: route.outputName,
+        outputType: Array.isArray(route.outputType)
+          ? route.outputType.map((type: z.ZodType) => socketTypeToJSON(type))
+          : socketTypeToJSON(route.outputType as z.ZodType),
+        ...(route.outputPassthrough === undefined ? {} : { outputPassthrough: route.outputPassthrough }),
+      })),
+      optionalVariables: params.optionalVariables,
+      validateOutputType: params.validateOutputType,
+    }),
+    fromInitParameters: (initParameters) => initParameters,
+  },
+});

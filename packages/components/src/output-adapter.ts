@@ -1,0 +1,70 @@
+import { defineComponent } from "@junction/core";
+import { z } from "zod";
+import { celRun } from "./cel/cel-context.js";
+import { CelCompileError, celToNative, compileExpression, errorText } from "./cel/cel-expression.js";
+import { OutputAdaptationError } from "./errors.js";
+import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
+
+const paramsSchema = z
+  .object({
+    /** The CEL expression that computes `output`; its variables are the input sockets. */
+    expression: z.string(),
+    /** The type of `output` (a zod schema; JSON Schema in documents). */
+    outputType: socketTypeParam,
+  })
+  .superRefine((params, context) => {
+    try {
+      compileExpression(params.expression);
+    } catch (error) {
+      if (!(error instanceof CelCompileError)) throw error;
+      context.addIssue({
+        code: "custom",
+        path: ["expression"],
+        message: `the expression is not a valid CEL expression: ${error.message}`,
+      });
+    }
+  });
+
+/**
+ * Computes one output from its inputs with a CEL expression: reshapes data between components whose
+ * sockets do not line up (pick a field, take the first document, build a map).
+ *
+ * The input sockets are the variables the expression uses (all mandatory). The result is a native
+ * value (CEL `int` → `number`, maps → objects); inputs returned unchanged come out as the original
+ * objects.
+ *
+ * @example
+ * ```ts
+ * const adapter = new OutputAdapter({ expression: "documents[0].content", outputType: z.string() });
+ * await adapter.run({ documents: [{ content: "hello" }] }); // { output: "hello" }
+ * ```
+ */
+export const OutputAdapter = defineComponent({
+  type: "junction.OutputAdapter",
+  description: "Computes its output from its inputs with a CEL expression.",
+  params: paramsSchema,
+  inputs: (params) =>
+    Object.fromEntries(
+      compileExpression(params.expression).variables.map((name) => [name, z.any()]),
+    ) as Record<string, z.ZodAny>,
+  outputs: (params) => ({ output: params.outputType }),
+  setup: (params) => compileExpression(params.expression),
+  run: (inputs, { resources: expression, componentName }) => {
+    const { context, original } = celRun(inputs, expression.variables);
+    try {
+      return { output: celToNative(expression.evaluate(context), original) };
+    } catch (error) {
+      throw new OutputAdaptationError(
+        `OutputAdapter${componentName === undefined ? "" : ` "${componentName}"`}: the expression ${JSON.stringify(expression.source)} failed: ${errorText(error)}`,
+        { componentName, componentType: "junction.OutputAdapter", cause: error },
+      );
+    }
+  },
+  serializer: {
+    toInitParameters: (params) => ({
+      expression: params.expression,
+      outputType: socketTypeToJSON(params.outputType),
+    }),
+    fromInitParameters: (initParameters) => initParameters,
+  },
+});

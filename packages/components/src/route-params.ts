@@ -1,0 +1,176 @@
+import { z } from "zod";
+import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
+import { socketTypeParam } from "./socket-type.js";
+
+/**
+ * The params of `ConditionalRouter`: the route list, its validation (collecting every problem with its
+ * path), and the compiled form the router runs.
+ */
+
+const oneOrMany = z.union([z.string(), z.array(z.string()).min(1)]);
+
+/** The params schema of one route. */
+export const routeSchema = z.strictObject({
+  /** A CEL expression that evaluates to a `bool`. */
+  condition: z.string(),
+  /** A CEL expression per output (or, with `outputPassthrough`, an input name). */
+  output: oneOrMany,
+  /** The output socket name(s). */
+  outputName: oneOrMany,
+  /** The output socket type(s): zod schemas, or JSON Schema in documents. */
+  outputType: z.union([socketTypeParam, z.array(socketTypeParam).min(1)]),
+  /** When true, `output` names inputs whose values are forwarded untouched. */
+  outputPassthrough: z.boolean().optional(),
+});
+
+/** One route as the constructor accepts it. */
+export type RouteInput = z.input<typeof routeSchema>;
+/** One route after validation (socket types as zod schemas). */
+export type Route = z.output<typeof routeSchema>;
+
+/** One output of a compiled route. */
+export interface CompiledOutput {
+  /** The output socket name. */
+  readonly name: string;
+  /** The socket type. */
+  readonly type: z.ZodType;
+  /** The compiled output expression (absent for passthrough outputs). */
+  readonly expression: CompiledExpression | undefined;
+  /** The input forwarded by a passthrough output. */
+  readonly passthrough: string | undefined;
+}
+
+/** A route ready to run. */
+export interface CompiledRoute {
+  /** Its index in `routes`. */
+  readonly index: number;
+  /** How messages name it: `route 0 ("query")`. */
+  readonly label: string;
+  /** The compiled condition. */
+  readonly condition: CompiledExpression;
+  /** Its outputs, in declaration order. */
+  readonly outputs: readonly CompiledOutput[];
+}
+
+const identifier = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function list<T>(value: T | readonly T[]): readonly T[] {
+  return Array.isArray(value) ? (value as readonly T[]) : [value as T];
+}
+
+/** How messages name a route. */
+export function routeLabel(index: number, route: Pick<Route, "outputName">): string {
+  return `route ${index} (${list(route.outputName)
+    .map((name) => `"${name}"`)
+    .join(", ")})`;
+}
+
+/** A problem found while compiling routes. */
+interface RouteProblem {
+  readonly path: (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * Compiles every route, collecting every problem (lengths, CEL syntax and type errors, non-bool
+ * conditions, bad passthrough names) instead of stopping at the first.
+ *
+ * @param routes - validated routes
+ * @returns the compiled routes, or the problems
+ */
+export function compileRoutes(routes: readonly Route[]): {
+  readonly routes: CompiledRoute[];
+  readonly problems: RouteProblem[];
+} {
+  const problems: RouteProblem[] = [];
+  const compiled: CompiledRoute[] = [];
+  routes.forEach((route, index) => {
+    const label = routeLabel(index, route);
+    const outputs = list(route.output);
+    const names = list(route.outputName);
+    const types = list(route.outputType);
+    const lengthsMatch = outputs.length === names.length && names.length === types.length;
+    if (!lengthsMatch) {
+      problems.push({
+        path: ["routes", index],
+        message: `${label}: output, outputName and outputType must have the same length (got ${outputs.length}, ${names.length} and ${types.length}).`,
+      });
+    }
+    const seen = new Set<string>();
+    for (const [position, name] of names.entries()) {
+      if (name.trim() === "") {
+        problems.push({
+          path: ["routes", index, "outputName", position],
+          message: `${label}: output names must not be empty.`,
+        });
+      } else if (seen.has(name)) {
+        problems.push({
+          path: ["routes", index, "outputName", position],
+          message: `${label}: the output name "${name}" appears twice in one route; give each output its own name.`,
+        });
+      }
+      seen.add(name);
+    }
+    const condition = compile(
+      route.condition,
+      ["routes", index, "condition"],
+      `${label}: the condition`,
+      problems,
+    );
+    if (condition !== undefined && !["bool", "dyn"].includes(condition.resultType)) {
+      problems.push({
+        path: ["routes", index, "condition"],
+        message: `${label}: the condition must evaluate to a bool, but ${JSON.stringify(route.condition)} evaluates to ${condition.resultType}. Write a comparison such as \`x == "a"\` or \`size(x) > 0\`.`,
+      });
+    }
+    const compiledOutputs: CompiledOutput[] = [];
+    outputs.forEach((output, position) => {
+      const name = names[position] ?? `#${position}`;
+      const type = types[position] ?? z.never();
+      if (route.outputPassthrough === true) {
+        if (!identifier.test(output)) {
+          problems.push({
+            path: ["routes", index, "output", position],
+            message: `${label}: with outputPassthrough, each output is an input name; ${JSON.stringify(output)} is not a valid name (letters, digits and "_").`,
+          });
+        }
+        compiledOutputs.push({ name, type, expression: undefined, passthrough: output });
+        return;
+      }
+      const path = ["routes", index, "output", position];
+      const expression = compile(output, path, `${label}: the output "${name}"`, problems);
+      compiledOutputs.push({ name, type, expression, passthrough: undefined });
+    });
+    if (condition !== undefined && lengthsMatch)
+      compiled.push({ index, label, condition, outputs: compiledOutputs });
+  });
+  return { routes: compiled, problems };
+}
+
+function compile(
+  source: string,
+  path: (string | number)[],
+  what: string,
+  problems: RouteProblem[],
+): CompiledExpression | undefined {
+  try {
+    return compileExpression(source);
+  } catch (error) {
+    if (!(error instanceof CelCompileError)) throw error;
+    problems.push({ path, message: `${what} is not a valid CEL expression: ${error.message}` });
+    return undefined;
+  }
+}
+
+/** The input variables of compiled routes, in order of first use (passthrough names included). */
+export function routeVariables(routes: readonly CompiledRoute[]): string[] {
+  const names = new Set<string>();
+  for (const route of routes) {
+    for (const name of route.condition.variables) names.add(name);
+    for (const output of route.outputs) {
+      if (output.passthrough !== undefined) names.add(output.passthrough);
+      for (const name of output.expression?.variables ?? []) names.add(name);
+    }
+  }
+  return [...names];
+}
