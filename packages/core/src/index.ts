@@ -16,6 +16,8 @@ export type {
   SerializeContext,
 } from "./component.js";
 export { defineComponent, invokeComponent, isComponent } from "./component.js";
+export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
+export { registerConversion } from "./conversions.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,
