@@ -6,6 +6,8 @@ export type {
   ChatMessageOptions,
 } from "./chat-message.js";
 export { ChatMessage, chatMessageSchema } from "./chat-message.js";
+export type { ComponentToolInit } from "./component-tool.js";
+export { ComponentTool } from "./component-tool.js";
 export type {
   ContentPartJSON,
   ImageContentJSON,
@@ -39,5 +41,31 @@ export type {
   ToolCallDelta,
 } from "./streaming-chunk.js";
 export { StreamingChunk, streamingChunkSchema } from "./streaming-chunk.js";
+export type {
+  AnyTool,
+  ToolContext,
+  ToolFunction,
+  ToolInit,
+  ToolInvokeOptions,
+  ToolSpec,
+  ToolState,
+  ToolSubclassOptions,
+} from "./tool.js";
+export { isTool, Tool, tool, toolNamePattern } from "./tool.js";
+export type {
+  NamedOutputToString,
+  OutputHandler,
+  OutputsToString,
+  OutputToState,
+  OutputToStringConfig,
+  StateMergeHandler,
+} from "./tool-config.js";
+export type { ToolInvocationErrorFields } from "./tool-errors.js";
+export { ToolDefinitionError, ToolInvocationError } from "./tool-errors.js";
+export type { JsonObjectSchema, JsonSchema } from "./tool-parameters.js";
+export type { ToolResultSource, ToolResultToStringOptions } from "./tool-result.js";
+export { stringifyToolResult, toolResultToString } from "./tool-result.js";
+export type { ToolsetSource, ToolsInput } from "./toolset.js";
+export { flattenTools, Toolset } from "./toolset.js";
 export type { Usage } from "./usage.js";
 export { addUsage } from "./usage.js";

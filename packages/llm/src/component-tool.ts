@@ -1,0 +1,108 @@
+import type { AnyComponent, InputSocket } from "@junction/core";
+import { isComponent } from "@junction/core";
+import { z } from "zod";
+import { decodeNamedValue } from "./named-type-codecs.js";
+import { Tool } from "./tool.js";
+import type { OutputsToString, OutputToState } from "./tool-config.js";
+import { ToolDefinitionError } from "./tool-errors.js";
+import type { JsonObjectSchema } from "./tool-parameters.js";
+
+/** What the {@link ComponentTool} constructor takes. */
+export interface ComponentToolInit {
+  /** The component to expose. */
+  readonly component: AnyComponent;
+  /** The tool name (default: the snake_case of the component type's last segment, e.g. `add_fixed_value`). */
+  readonly name?: string | undefined;
+  /** The description (default: the component's description, else its name). */
+  readonly description?: string | undefined;
+  /** An explicit parameters JSON Schema, replacing the one derived from the input sockets. */
+  readonly parameters?: JsonObjectSchema | undefined;
+  /** `{ stateKey: socketName }`: fills an input socket from State. */
+  readonly inputsFromState?: Readonly<Record<string, string>> | undefined;
+  /** `{ stateKey: { source?: outputSocket, handler? } }`. */
+  readonly outputsToState?: Readonly<Record<string, OutputToState>> | undefined;
+  /** How the component's outputs become the tool message. */
+  readonly outputsToString?: OutputsToString | undefined;
+}
+
+/** Converts `example.AddFixedValue` to `add_fixed_value`. */
+function defaultName(type: string): string {
+  const last = type.split(".").pop() ?? type;
+  return last
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^a-zA-Z0-9_-]/g, "_")
+    .toLowerCase();
+}
+
+function socketSchema(socket: InputSocket): z.ZodType {
+  if (socket.variadic === "none") return socket.schema;
+  const list = z.array(socket.schema);
+  return socket.mandatory ? list : list.optional();
+}
+
+/**
+ * Any component as a tool. The parameters schema is derived from the component's input sockets
+ * (mandatory sockets are required; named types with a JSON form such as `ChatMessage` are described
+ * and converted; sockets filled from State may have any type), and the tool's result is the
+ * component's outputs object.
+ *
+ * @example
+ * ```ts
+ * const adderTool = new ComponentTool({ component: new AddFixedValue({ add: 2 }), description: "Adds 2" });
+ * await adderTool.invoke({ value: 1 }); // { result: 3 }
+ * ```
+ */
+export class ComponentTool extends Tool<Record<string, unknown>, Record<string, unknown>> {
+  /** The wrapped component. */
+  readonly component: AnyComponent;
+  /** The explicit parameters given at construction (`undefined` when derived from the sockets). */
+  readonly explicitParameters: JsonObjectSchema | undefined;
+
+  /**
+   * @param init - the component and optional name, description, parameters and mappings
+   * @throws ToolDefinitionError when `component` is not a component, or a socket cannot be described
+   */
+  constructor(init: ComponentToolInit) {
+    const component = init?.component;
+    if (!isComponent(component)) {
+      throw new ToolDefinitionError(
+        "new ComponentTool: `component` must be a component instance (made by a defineComponent class).",
+      );
+    }
+    const sockets = Object.values(component.inputSockets as Record<string, InputSocket>);
+    const shape: Record<string, z.ZodType> = {};
+    const descriptions: Record<string, string> = {};
+    for (const socket of sockets) {
+      shape[socket.name] = socketSchema(socket);
+      descriptions[socket.name] = `Input '${socket.name}' for the component.`;
+    }
+    const name = init.name ?? defaultName(component.type);
+    super(
+      {
+        name,
+        description: init.description ?? component.description ?? name,
+        parameters: init.parameters ?? z.object(shape),
+        function: async (args, context) => {
+          const inputs: Record<string, unknown> = {};
+          for (const socket of sockets) {
+            const value = args[socket.name];
+            if (value !== undefined) inputs[socket.name] = decodeNamedValue(shape[socket.name]!, value);
+          }
+          return { ...(await component.run(inputs, { signal: context.signal })) };
+        },
+        inputsFromState: init.inputsFromState,
+        outputsToState: init.outputsToState,
+        outputsToString: init.outputsToString,
+      },
+      { validOutputs: Object.keys(component.outputSockets), defaultDescriptions: descriptions },
+    );
+    this.component = component;
+    this.explicitParameters = init.parameters;
+  }
+
+  /** Warms up the component (once). */
+  override warmUp(): Promise<void> {
+    return this.component.warmUp();
+  }
+}
