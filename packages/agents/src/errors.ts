@@ -17,3 +17,41 @@ export class StateError extends JunctionError {
     super("STATE_ERROR", message, fields);
   }
 }
+
+/** Fields of an {@link AgentRunError}. */
+export interface AgentRunErrorFields extends JunctionErrorFields {
+  /** The conversation when the run stopped (read-only). */
+  readonly messages: readonly unknown[];
+  /** The steps completed before the run stopped. */
+  readonly stepCount: number;
+}
+
+/**
+ * An agent run failed or was aborted. It carries the conversation so far, so the work done before the
+ * failure is not lost. `code` is `"AGENT_ABORTED"` when the run's `signal` aborted (then `cause` is the
+ * signal's reason) and `"AGENT_RUN_ERROR"` otherwise (`cause` is the model, tool, hook or State error).
+ *
+ * @example
+ * ```ts
+ * try { await agent.run({ messages }, { signal }); } catch (error) {
+ *   if (error instanceof AgentRunError) console.log(error.code, error.messages.length);
+ * }
+ * ```
+ */
+export class AgentRunError extends JunctionError {
+  /** The conversation when the run stopped (read-only). Element type is `ChatMessage`. */
+  readonly messages: readonly unknown[];
+  /** The steps completed before the run stopped. */
+  readonly stepCount: number;
+
+  /**
+   * @param code - `"AGENT_ABORTED"` or `"AGENT_RUN_ERROR"`
+   * @param message - what failed and how to fix it
+   * @param fields - the conversation so far, the step count, the cause
+   */
+  constructor(code: "AGENT_ABORTED" | "AGENT_RUN_ERROR", message: string, fields: AgentRunErrorFields) {
+    super(code, message, fields);
+    this.messages = fields.messages;
+    this.stepCount = fields.stepCount;
+  }
+}

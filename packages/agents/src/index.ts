@@ -1,4 +1,17 @@
-export { StateError } from "./errors.js";
+export type { AgentInputSpecs, AgentOutputSpecs } from "./agent/agent.js";
+export { Agent } from "./agent/agent.js";
+export type { AgentParams } from "./agent/agent-config.js";
+export type {
+  AgentHook,
+  AgentHooks,
+  HookControl,
+  HookFunction,
+  HookObject,
+  HookPoint,
+} from "./agent/hooks.js";
+export { hookPoints } from "./agent/hooks.js";
+export type { AgentRunErrorFields } from "./errors.js";
+export { AgentRunError, StateError } from "./errors.js";
 export type { MergeHandler } from "./state/handlers.js";
 export { mergeLists, replaceValues } from "./state/handlers.js";
 export type {
@@ -7,9 +20,12 @@ export type {
   StateOptions,
   StateReadValue,
   StateSetValue,
+  StateSnapshot,
   StateValue,
+  WithMessages,
 } from "./state/state.js";
 export { State } from "./state/state.js";
+export type { StateFromJSONOptions, StateJSON, StateToJSONOptions } from "./state/state-json.js";
 export type { StateKeySpec, StateSchema } from "./state/state-schema.js";
 export type { PlannableTool, PlannableToolCall, StateAccess } from "./tools/plan-tool-calls.js";
 export { planToolCalls, stateAccessOf } from "./tools/plan-tool-calls.js";

@@ -3,8 +3,11 @@ import { expect, test } from "vitest";
 
 test("@junction/agents exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
+    "Agent",
+    "AgentRunError",
     "State",
     "StateError",
+    "hookPoints",
     "mergeLists",
     "planToolCalls",
     "replaceValues",

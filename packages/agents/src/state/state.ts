@@ -1,10 +1,25 @@
 import type { Issue } from "@junction/core";
-import type { z } from "zod";
+import { chatMessageSchema } from "@junction/llm";
+import { z } from "zod";
 import { StateError } from "../errors.js";
 import { formatIssues } from "../format-issues.js";
 import { type MergeHandler, mergeLists } from "./handlers.js";
 import { ListEntry, listViewTarget } from "./list-view.js";
-import { type ResolvedKeySpec, resolveStateSchema, type StateSchema } from "./state-schema.js";
+import {
+  readState,
+  type StateFromJSONOptions,
+  type StateJSON,
+  type StateToJSONOptions,
+  writeState,
+} from "./state-json.js";
+import {
+  type ResolvedKeySpec,
+  resolveStateSchema,
+  type StateKeySpec,
+  type StateSchema,
+} from "./state-schema.js";
+
+const messagesKey: StateSchema = { messages: { type: z.array(chatMessageSchema) } };
 
 /** A State key's value as read: list values come back as read-only arrays. */
 export type StateReadValue<T> = T extends readonly (infer TItem)[] ? readonly TItem[] : T;
@@ -22,10 +37,20 @@ export type StateSetValue<TSchema extends StateSchema, K extends keyof TSchema> 
       : TValue
     : never;
 
+/** A schema with the `messages` key every State has (added when not declared). */
+export type WithMessages<TSchema extends StateSchema> = "messages" extends keyof TSchema
+  ? TSchema
+  : TSchema & { readonly messages: StateKeySpec<z.ZodArray<typeof chatMessageSchema>> };
+
 /** The initial data of a State: any subset of its keys. */
 export type StateData<TSchema extends StateSchema> = {
   readonly [K in keyof TSchema]?: z.input<TSchema[K]["type"]>;
 };
+
+/** What `State.data` returns: every key that has a value, read-only. */
+export type StateSnapshot<TSchema extends StateSchema> = Readonly<
+  Partial<{ [K in keyof TSchema & string]: StateValue<TSchema, K> }>
+>;
 
 /** Options of `new State(...)`. */
 export interface StateOptions<TSchema extends StateSchema> {
@@ -72,17 +97,24 @@ function describeKeys(specs: ReadonlyMap<string, unknown>): string {
 export class State<TSchema extends StateSchema = StateSchema> {
   readonly #specs: Map<string, ResolvedKeySpec>;
   readonly #values = new Map<string, unknown>();
-  /** Every key with its type and the merge handler in force. */
-  readonly schema: Readonly<Record<keyof TSchema & string, StateKeyDefinition>>;
+  /** Every key with its type and the merge handler in force (`messages` is added when not declared). */
+  readonly schema: Readonly<Record<keyof WithMessages<TSchema> & string, StateKeyDefinition>>;
 
   /** @param options - the schema and optional initial data */
   constructor(options: StateOptions<TSchema>) {
     const issues: Issue[] = [];
-    const specs = resolveStateSchema(options?.schema, issues);
+    const declared = options?.schema;
+    const withMessages =
+      typeof declared === "object" && declared !== null && !Object.hasOwn(declared, "messages")
+        ? { ...declared, ...messagesKey }
+        : declared;
+    const specs = resolveStateSchema(withMessages, issues);
     this.#specs = specs;
     const schema: Record<string, StateKeyDefinition> = {};
     for (const [key, spec] of specs) schema[key] = Object.freeze({ type: spec.type, handler: spec.handler });
-    this.schema = Object.freeze(schema) as Readonly<Record<keyof TSchema & string, StateKeyDefinition>>;
+    this.schema = Object.freeze(schema) as Readonly<
+      Record<keyof WithMessages<TSchema> & string, StateKeyDefinition>
+    >;
     const data = (options?.data ?? {}) as Record<string, unknown>;
     for (const [key, value] of Object.entries(data)) {
       const spec = specs.get(key);
@@ -107,11 +139,13 @@ export class State<TSchema extends StateSchema = StateSchema> {
    * @param key - a key of the schema (an unknown key throws a {@link StateError})
    * @param defaultValue - returned when the key has no value
    */
-  get<K extends keyof TSchema & string>(key: K): StateValue<TSchema, K> | undefined;
-  get<K extends keyof TSchema & string, TDefault>(
+  get<K extends keyof WithMessages<TSchema> & string>(
+    key: K,
+  ): StateValue<WithMessages<TSchema>, K> | undefined;
+  get<K extends keyof WithMessages<TSchema> & string, TDefault>(
     key: K,
     defaultValue: TDefault,
-  ): StateValue<TSchema, K> | TDefault;
+  ): StateValue<WithMessages<TSchema>, K> | TDefault;
   get(key: string, defaultValue?: unknown): unknown {
     this.#spec("State.get", key);
     if (!this.#values.has(key)) return defaultValue;
@@ -127,9 +161,9 @@ export class State<TSchema extends StateSchema = StateSchema> {
    * @param value - the new value; for list keys, one item or a list of items
    * @param handlerOverride - merges this once instead of the key's handler
    */
-  set<K extends keyof TSchema & string>(
+  set<K extends keyof WithMessages<TSchema> & string>(
     key: K,
-    value: StateSetValue<TSchema, K>,
+    value: StateSetValue<WithMessages<TSchema>, K>,
     handlerOverride?: MergeHandler,
   ): void {
     const spec = this.#spec("State.set", key);
@@ -162,10 +196,38 @@ export class State<TSchema extends StateSchema = StateSchema> {
   }
 
   /** A frozen snapshot of every key that has a value (lists as read-only views). O(keys), not O(history). */
-  get data(): Readonly<Partial<{ [K in keyof TSchema & string]: StateValue<TSchema, K> }>> {
+  get data(): StateSnapshot<WithMessages<TSchema>> {
     const out: Record<string, unknown> = {};
     for (const [key, value] of this.#values) out[key] = read(value);
-    return Object.freeze(out) as Readonly<Partial<{ [K in keyof TSchema & string]: StateValue<TSchema, K> }>>;
+    return Object.freeze(out) as StateSnapshot<WithMessages<TSchema>>;
+  }
+
+  /**
+   * Writes the State as JSON: the schema as JSON Schema (named types such as `ChatMessage` by name,
+   * declared handlers by registered name) and the data as JSON. A value without a JSON form is left
+   * out with a warning.
+   *
+   * @param options - `registry` for handler names, `logger`, `skipKeys`
+   * @throws SerializationError when a type cannot be written or a handler is not registered
+   */
+  toJSON(options: StateToJSONOptions = {}): StateJSON {
+    return writeState(
+      this.#specs,
+      (key) => ({ has: this.#values.has(key), value: read(this.#values.get(key)) }),
+      options,
+    );
+  }
+
+  /**
+   * Loads a State written by {@link State.toJSON}; the document carries its schema, so none is needed.
+   *
+   * @param doc - the document
+   * @param options - `registry` where handler names are resolved
+   * @throws DeserializationError listing every problem
+   */
+  static fromJSON(doc: unknown, options: StateFromJSONOptions = {}): State {
+    const { schema, data } = readState(doc, options);
+    return new State({ schema, data });
   }
 
   /** The number of items of a list key (0 when unset), without building a view. @internal */

@@ -1,0 +1,222 @@
+import { type AnyComponent, getDefaultLogger, type Issue, isComponent } from "@junction/core";
+import {
+  type AnyTool,
+  chatMessageSchema,
+  flattenTools,
+  isTool,
+  type StreamingCallback,
+  Toolset,
+  type ToolsInput,
+} from "@junction/llm";
+import { z } from "zod";
+import { replaceValues } from "../state/handlers.js";
+import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
+import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
+import { templateVariables } from "./template.js";
+
+/** State keys the Agent reserves for run metadata (they are outputs, not user keys). */
+export const reservedStateKeys = [
+  "step_count",
+  "token_usage",
+  "tool_call_counts",
+  "exit_reason",
+  "last_message",
+];
+
+/** The Agent's run options that are also input sockets; state keys and template variables may not use them. */
+export const runInputNames = ["messages", "streaming_callback", "generation_kwargs", "tools"];
+
+const isFunction = (value: unknown): boolean => typeof value === "function";
+const isPlainObject = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function isToolsInput(value: unknown): boolean {
+  if (value instanceof Toolset) return true;
+  return Array.isArray(value) && value.every((item) => isTool(item) || item instanceof Toolset);
+}
+
+/** The schema of the Agent's options. */
+export const agentParamsSchema = z
+  .strictObject({
+    chatGenerator: z.custom<AnyComponent>(isComponent, {
+      message: "must be a chat generator component instance (e.g. new ScriptedChatGenerator(...)).",
+    }),
+    tools: z
+      .custom<ToolsInput>(isToolsInput, { message: "must be a Toolset or a list of tools and toolsets." })
+      .optional(),
+    systemPrompt: z.string().optional(),
+    userPrompt: z.string().optional(),
+    exitConditions: z.array(z.string().min(1)).min(1).default(["text"]),
+    stateSchema: z
+      .custom<StateSchema>(isPlainObject, { message: "must be an object { key: { type, handler? } }." })
+      .default({}),
+    maxAgentSteps: z.number().int().min(1).default(100),
+    toolConcurrencyLimit: z.number().int().optional(),
+    raiseOnToolInvocationFailure: z.boolean().default(false),
+    streamingCallback: z.custom<StreamingCallback>(isFunction, { message: "must be a function." }).optional(),
+    hooks: z
+      .custom<AgentHooks>(isPlainObject, { message: "must be an object keyed by hook point." })
+      .optional(),
+    finalAnswerOnMaxSteps: z.boolean().default(false),
+  })
+  .superRefine((params, context) => {
+    for (const issue of checkAgentParams(params)) {
+      context.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
+    }
+  });
+
+/** The Agent's validated options. */
+export type AgentParams = z.output<typeof agentParamsSchema>;
+
+/** Everything decided once per Agent instance. */
+export interface AgentSetup {
+  /** The user's state schema plus `messages` and the run-metadata keys. */
+  readonly stateSchema: StateSchema;
+  /** The user's state keys (one input and one output socket each). */
+  readonly userStateKeys: readonly string[];
+  /** Hooks by point. */
+  readonly hooks: NormalizedHooks;
+  /** Variables of the system and user prompt templates. */
+  readonly templateVariables: readonly string[];
+}
+
+const messagesSpec = { type: z.array(chatMessageSchema) };
+
+/** The resolved state schema: user keys, `messages`, and the run metadata the loop writes. */
+export function buildStateSchema(userSchema: StateSchema): StateSchema {
+  return {
+    ...userSchema,
+    messages: userSchema.messages ?? messagesSpec,
+    step_count: { type: z.number().int() },
+    token_usage: { type: z.record(z.string(), z.unknown()) },
+    tool_call_counts: { type: z.record(z.string(), z.number()) },
+    exit_reason: { type: z.string().nullable() },
+  };
+}
+
+function promptVariables(params: {
+  systemPrompt?: string | undefined;
+  userPrompt?: string | undefined;
+}): string[] {
+  return [
+    ...new Set([
+      ...templateVariables(params.systemPrompt ?? ""),
+      ...templateVariables(params.userPrompt ?? ""),
+    ]),
+  ];
+}
+
+function tryFlatten(tools: ToolsInput | undefined, issues: Issue[]): AnyTool[] {
+  try {
+    return flattenTools(tools);
+  } catch (error) {
+    issues.push({ path: ["tools"], message: error instanceof Error ? error.message : String(error) });
+    return [];
+  }
+}
+
+/** Cross-option checks; every problem is returned with its path. */
+export function checkAgentParams(
+  params: Omit<AgentParams, "chatGenerator"> & { chatGenerator: unknown },
+): Issue[] {
+  const issues: Issue[] = [];
+  const tools = tryFlatten(params.tools, issues);
+  const generator = params.chatGenerator as AnyComponent;
+  if (tools.length > 0 && !Object.hasOwn(generator.inputSockets, "tools")) {
+    issues.push({
+      path: ["chatGenerator"],
+      message: `the chat generator "${generator.type}" has no "tools" input, so it cannot offer tools to the model. Use a generator that accepts tools, or remove the tools.`,
+    });
+  }
+  if (params.toolConcurrencyLimit !== undefined && params.toolConcurrencyLimit < 1) {
+    issues.push({
+      path: ["toolConcurrencyLimit"],
+      message: `must be at least 1 (got ${params.toolConcurrencyLimit}). Leave it out to run every call of a batch at once.`,
+    });
+  }
+  const schemaIssues: Issue[] = [];
+  const resolved = resolveStateSchema(params.stateSchema, schemaIssues);
+  issues.push(
+    ...schemaIssues.map((issue) => ({ path: ["stateSchema", ...issue.path], message: issue.message })),
+  );
+  for (const key of Object.keys(params.stateSchema)) {
+    if (reservedStateKeys.includes(key) || (key !== "messages" && runInputNames.includes(key))) {
+      issues.push({
+        path: ["stateSchema", key],
+        message: `"${key}" is reserved by the Agent (reserved: ${[...reservedStateKeys, ...runInputNames.slice(1)].map((name) => `"${name}"`).join(", ")}). Rename the key.`,
+      });
+    }
+  }
+  const messages = resolved.get("messages");
+  if (messages !== undefined && (messages.element === undefined || messages.element !== chatMessageSchema)) {
+    issues.push({
+      path: ["stateSchema", "messages", "type"],
+      message: 'a user-declared "messages" key must be z.array(chatMessageSchema).',
+    });
+  }
+  const hookIssues: Issue[] = [];
+  normalizeHooks(params.hooks, hookIssues);
+  issues.push(...hookIssues);
+  const known = new Set([...Object.keys(params.stateSchema), "messages", ...reservedStateKeys]);
+  for (const tool of tools) {
+    for (const stateKey of Object.keys(tool.inputsFromState ?? {})) {
+      if (!known.has(stateKey)) {
+        issues.push({
+          path: ["tools", tool.name, "inputsFromState", stateKey],
+          message: `tool "${tool.name}" reads State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's inputsFromState.`,
+        });
+      }
+    }
+    for (const stateKey of Object.keys(tool.outputsToState ?? {})) {
+      if (!known.has(stateKey) || reservedStateKeys.includes(stateKey)) {
+        issues.push({
+          path: ["tools", tool.name, "outputsToState", stateKey],
+          message: `tool "${tool.name}" writes State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's outputsToState.`,
+        });
+      }
+    }
+  }
+  for (const variable of promptVariables(params)) {
+    if (known.has(variable) || runInputNames.includes(variable)) {
+      issues.push({
+        path: [params.userPrompt?.includes(variable) ? "userPrompt" : "systemPrompt"],
+        message: `the template variable "${variable}" collides with a State key or run input of the same name. Rename the variable.`,
+      });
+    }
+  }
+  return issues;
+}
+
+/** Builds what the Agent decides once per instance, and warns about risky state wiring. */
+export function setupAgent(params: AgentParams): AgentSetup {
+  const hooks = normalizeHooks(params.hooks, []);
+  const stateSchema = buildStateSchema(params.stateSchema);
+  warnAboutWriteConflicts(flattenTools(params.tools), stateSchema);
+  return {
+    stateSchema,
+    userStateKeys: Object.keys(params.stateSchema).filter((key) => key !== "messages"),
+    hooks,
+    templateVariables: promptVariables(params),
+  };
+}
+
+function warnAboutWriteConflicts(tools: readonly AnyTool[], schema: StateSchema): void {
+  const writers = new Map<string, string[]>();
+  for (const tool of tools) {
+    for (const [stateKey, entry] of Object.entries(tool.outputsToState ?? {})) {
+      const spec = schema[stateKey];
+      if (spec === undefined) continue;
+      const handler =
+        entry.handler ?? spec.handler ?? (listElementSchema(spec.type) ? undefined : replaceValues);
+      if (handler !== replaceValues) continue;
+      writers.set(stateKey, [...(writers.get(stateKey) ?? []), tool.name]);
+    }
+  }
+  for (const [stateKey, names] of writers) {
+    if (names.length < 2) continue;
+    getDefaultLogger().warn(
+      `Agent: tools ${names.map((name) => `"${name}"`).join(" and ")} all write State key "${stateKey}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
+      { stateKey, tools: names },
+    );
+  }
+}

@@ -1,0 +1,322 @@
+import { invokeComponent, type RunContext, type Span } from "@junction/core";
+import { type AnyTool, ChatMessage, flattenTools, type ToolCall } from "@junction/llm";
+import PQueue from "p-queue";
+import { raceAbort } from "../abort.js";
+import { AgentRunError } from "../errors.js";
+import type { State } from "../state/state.js";
+import { runToolCalls } from "../tools/run-tool-calls.js";
+import type { AgentParams, AgentSetup } from "./agent-config.js";
+import { type HookPoint, runHooks } from "./hooks.js";
+import { RunControl } from "./run-control.js";
+import { type PreparedRun, prepareRun } from "./run-setup.js";
+import { addTokenUsage } from "./usage.js";
+
+/** What one agent run returns (the output sockets). */
+export type AgentRunOutputs = Record<string, unknown>;
+
+const modelExitReasons = new Set(["length", "content_filter"]);
+
+/** The state of one run of the loop. */
+class AgentRun {
+  readonly state: State;
+  readonly control: RunControl;
+  readonly queue: PQueue | undefined;
+  readonly exitSet: ReadonlySet<string>;
+  readonly checkToolExit: boolean;
+  stepCount = 0;
+  tokenUsage: Readonly<Record<string, unknown>> = {};
+  toolCallCounts: Record<string, number> = {};
+  runSpan: Span | undefined;
+
+  constructor(
+    readonly params: AgentParams,
+    readonly setup: AgentSetup,
+    readonly context: RunContext<AgentParams, AgentSetup>,
+    readonly prepared: PreparedRun,
+  ) {
+    this.state = prepared.state;
+    this.control = new RunControl(context.signal, context.logger);
+    const limit = params.toolConcurrencyLimit;
+    this.queue = limit === undefined ? undefined : new PQueue({ concurrency: limit });
+    this.exitSet = new Set(params.exitConditions);
+    this.checkToolExit = !(params.exitConditions.length === 1 && params.exitConditions[0] === "text");
+  }
+
+  async hooks(point: HookPoint, parent: Span | undefined): Promise<void> {
+    const hooks = this.setup.hooks[point];
+    if (hooks.length === 0) return;
+    this.control.point = point;
+    this.control.stepCount = this.stepCount;
+    await runHooks(point, hooks, this.state, this.control, { tracer: this.context.tracer, parent });
+  }
+
+  currentTools(): AnyTool[] {
+    return flattenTools(this.prepared.tools);
+  }
+
+  async callModel(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
+    const { context } = this;
+    const span = context.tracer.startSpan("junction.agent.llm", {}, parent);
+    try {
+      const inputs: Record<string, unknown> = {
+        ...this.prepared.generatorInputs,
+        messages: this.state.get("messages"),
+      };
+      if (this.prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
+      const result = await raceAbort(
+        invokeComponent(this.params.chatGenerator, inputs, {
+          signal: context.signal,
+          tracer: context.tracer,
+          span,
+          logger: context.logger,
+          onEmit: this.prepared.onGeneratorEmit,
+        }),
+        context.signal,
+      );
+      const replies = result.replies;
+      if (!Array.isArray(replies) || !replies.every((reply) => reply instanceof ChatMessage)) {
+        throw new TypeError(
+          `the chat generator "${this.params.chatGenerator.type}" did not return { replies: ChatMessage[] }.`,
+        );
+      }
+      return replies;
+    } finally {
+      span.end();
+    }
+  }
+
+  addUsage(replies: readonly ChatMessage[]): void {
+    let total = this.tokenUsage;
+    for (const reply of replies) {
+      const usage = reply.meta.usage;
+      if (typeof usage === "object" && usage !== null)
+        total = addTokenUsage(total, usage as unknown as Record<string, unknown>);
+    }
+    if (total !== this.tokenUsage) {
+      this.tokenUsage = total;
+      this.state.set("token_usage", total as never);
+    }
+  }
+
+  finishStep(): void {
+    this.stepCount++;
+    this.state.set("step_count", this.stepCount as never);
+  }
+
+  /** Records an exit; runs `onExit` hooks, which may veto it. @returns true when the run ends */
+  async confirmExit(reason: string, parent: Span | undefined): Promise<boolean> {
+    this.state.set("exit_reason", reason as never);
+    if (this.setup.hooks.onExit.length === 0) return true;
+    this.control.exitReason = reason;
+    this.control.continueRequested = false;
+    await this.hooks("onExit", parent);
+    this.control.exitReason = undefined;
+    if (!this.control.continueRequested) return true;
+    this.control.continueRequested = false;
+    this.state.set("exit_reason", null as never);
+    return false;
+  }
+
+  /** One step. @returns the exit reason when the run ends, else `undefined` */
+  async step(span: Span | undefined): Promise<string | undefined> {
+    const tools = this.currentTools();
+    await this.hooks("beforeLlm", span);
+    if (this.control.stopReason !== undefined) {
+      this.state.set("exit_reason", this.control.stopReason as never);
+      return this.control.stopReason;
+    }
+    const replies = await this.callModel(tools, span);
+    this.state.set("messages", replies as never);
+    this.addUsage(replies);
+    if (!replies.some((reply) => reply.toolCalls.length > 0)) {
+      const reason = modelExit(replies, tools.length > 0);
+      this.finishStep();
+      if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
+      return undefined;
+    }
+    await this.hooks("beforeTool", span);
+    const last = this.state.lastItem("messages");
+    const pending: readonly ToolCall[] =
+      last instanceof ChatMessage && last.role === "assistant" ? last.toolCalls : [];
+    let results: ChatMessage[] = [];
+    if (pending.length > 0) {
+      results = await runToolCalls({
+        calls: pending,
+        tools: new Map(tools.map((tool) => [tool.name, tool])),
+        state: this.state,
+        queue: this.queue,
+        raiseOnFailure: this.params.raiseOnToolInvocationFailure,
+        signal: this.context.signal,
+        tracer: this.context.tracer,
+        parentSpan: span,
+        logger: this.context.logger,
+        onChunk: this.prepared.onChunk,
+      });
+      this.state.set("messages", results as never);
+      this.countToolCalls(pending);
+    }
+    await this.hooks("afterTool", span);
+    this.finishStep();
+    if (!this.checkToolExit) return undefined;
+    const reason = toolExit(pending, results, this.exitSet);
+    if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
+    return undefined;
+  }
+
+  countToolCalls(calls: readonly ToolCall[]): void {
+    const counts = { ...this.toolCallCounts };
+    for (const call of calls) counts[call.toolName] = (counts[call.toolName] ?? 0) + 1;
+    this.toolCallCounts = counts;
+    this.state.set("tool_call_counts", counts as never);
+  }
+
+  /** After `maxAgentSteps`: one last model call without tools, so the user gets an answer. */
+  async finalAnswer(parent: Span | undefined): Promise<void> {
+    const span = this.context.tracer.startSpan(
+      "junction.agent.step",
+      { "junction.agent.step": this.stepCount, "junction.agent.final_answer": true },
+      parent,
+    );
+    try {
+      const replies = await this.callModel([], span);
+      this.state.set("messages", replies as never);
+      this.addUsage(replies);
+      this.finishStep();
+    } finally {
+      span.end();
+    }
+  }
+
+  async loop(): Promise<string> {
+    const { params, context } = this;
+    await this.hooks("beforeRun", this.runSpan);
+    this.stepCount = (this.state.get("step_count") as number | undefined) ?? 0;
+    let exitReason: string | undefined;
+    while (this.stepCount < params.maxAgentSteps) {
+      const span = context.tracer.startSpan(
+        "junction.agent.step",
+        { "junction.agent.step": this.stepCount },
+        this.runSpan,
+      );
+      try {
+        exitReason = await this.step(span);
+      } finally {
+        span.end();
+      }
+      if (exitReason !== undefined) break;
+    }
+    if (exitReason === undefined) {
+      exitReason = "max_agent_steps";
+      context.logger.warn(
+        `Agent reached maximum agent steps (${params.maxAgentSteps}) without an exit condition; stopping.`,
+        { maxAgentSteps: params.maxAgentSteps },
+      );
+      this.state.set("exit_reason", exitReason as never);
+      if (params.finalAnswerOnMaxSteps) await this.finalAnswer(this.runSpan);
+    }
+    this.control.exitReason = exitReason;
+    await this.hooks("afterRun", this.runSpan);
+    return (this.state.get("exit_reason") as string | null | undefined) ?? exitReason;
+  }
+
+  outputs(exitReason: string): AgentRunOutputs {
+    const messages = Array.from(this.state.get("messages") as readonly ChatMessage[]);
+    const out: AgentRunOutputs = {
+      messages,
+      exit_reason: exitReason,
+      step_count: this.state.get("step_count"),
+      token_usage: this.state.get("token_usage"),
+      tool_call_counts: this.state.get("tool_call_counts"),
+    };
+    if (messages.length > 0) out.last_message = messages[messages.length - 1];
+    for (const key of this.setup.userStateKeys) {
+      if (!this.state.has(key)) continue;
+      const value = this.state.get(key);
+      out[key] = Array.isArray(value) ? Array.from(value) : value;
+    }
+    return out;
+  }
+}
+
+function modelExit(replies: readonly ChatMessage[], hasTools: boolean): string | undefined {
+  const last = replies[replies.length - 1];
+  const finish = last?.meta.finish_reason;
+  if (typeof finish === "string" && modelExitReasons.has(finish)) return finish;
+  if (!hasTools) return "text";
+  return last !== undefined && last.role === "assistant" && (last.text ?? "") !== "" ? "text" : undefined;
+}
+
+/** The first exit-condition tool called, unless any exit-condition call failed. */
+function toolExit(
+  calls: readonly ToolCall[],
+  results: readonly ChatMessage[],
+  exitSet: ReadonlySet<string>,
+): string | undefined {
+  let first: string | undefined;
+  for (let index = 0; index < calls.length; index++) {
+    const name = calls[index]!.toolName;
+    if (!exitSet.has(name)) continue;
+    if (results[index]?.toolCallResult?.error === true) return undefined;
+    first ??= name;
+  }
+  return first;
+}
+
+/**
+ * Runs the agent loop: prepare the State, then step until an exit condition, a hook's stop reason or
+ * `maxAgentSteps`. Failures and aborts become an {@link AgentRunError} carrying the conversation so far.
+ */
+export async function runAgent(
+  inputs: Record<string, unknown>,
+  context: RunContext<AgentParams, AgentSetup>,
+): Promise<AgentRunOutputs> {
+  const { params, resources: setup } = context;
+  const runSpan = context.tracer.startSpan(
+    "junction.agent.run",
+    {
+      "junction.agent.max_steps": params.maxAgentSteps,
+      "junction.agent.exit_conditions": params.exitConditions,
+    },
+    context.span,
+  );
+  let run: AgentRun | undefined;
+  try {
+    context.signal?.throwIfAborted();
+    const prepared = await prepareRun(inputs, context);
+    run = new AgentRun(params, setup, context, prepared);
+    run.runSpan = runSpan;
+    runSpan.setTag("junction.agent.tools", prepared.initialToolNames);
+    const exitReason = await run.loop();
+    runSpan.setTag("junction.agent.steps_taken", run.stepCount);
+    runSpan.setTag("junction.agent.exit_reason", exitReason);
+    return run.outputs(exitReason);
+  } catch (error) {
+    runSpan.setTag("error", true);
+    throw toRunError(error, run, context.signal);
+  } finally {
+    runSpan.end();
+  }
+}
+
+function toRunError(
+  error: unknown,
+  run: AgentRun | undefined,
+  signal: AbortSignal | undefined,
+): AgentRunError {
+  if (error instanceof AgentRunError) return error;
+  const messages = run === undefined ? [] : Array.from(run.state.get("messages") as readonly unknown[]);
+  const stepCount = run?.stepCount ?? 0;
+  if (signal?.aborted) {
+    return new AgentRunError("AGENT_ABORTED", `Agent: the run was aborted during step ${stepCount + 1}.`, {
+      cause: signal.reason,
+      messages,
+      stepCount,
+    });
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AgentRunError("AGENT_RUN_ERROR", `Agent: step ${stepCount + 1} failed: ${reason}`, {
+    cause: error,
+    messages,
+    stepCount,
+  });
+}

@@ -1,0 +1,87 @@
+import type { ComponentSerializer, DeserializeContext, SerializeContext } from "@junction/core";
+import type { AgentParams } from "./agent-config.js";
+import { type AgentHook, type AgentHooks, hookPoints } from "./hooks.js";
+import { stateSchemaFromJSON, stateSchemaToJSON } from "./state-schema-json.js";
+import { toolsFromJSON, toolsToJSON } from "./tools-json.js";
+
+function hookFunction(hook: AgentHook): (...args: any[]) => unknown {
+  return typeof hook === "function" ? hook : hook.run;
+}
+
+function hooksToJSON(hooks: AgentHooks, context: SerializeContext): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const point of hookPoints) {
+    const value = hooks[point];
+    if (value === undefined) continue;
+    const list: readonly AgentHook[] = Array.isArray(value) ? value : [value as AgentHook];
+    out[point] = list.map((hook, index) => context.functionName(hookFunction(hook), ["hooks", point, index]));
+  }
+  return out;
+}
+
+function hooksFromJSON(doc: unknown, context: DeserializeContext): AgentHooks | undefined {
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) {
+    context.issues.push({
+      path: [...context.path, "hooks"],
+      message: "must be an object { hookPoint: [functionName, ...] }.",
+    });
+    return undefined;
+  }
+  const out: Record<string, AgentHook[]> = {};
+  for (const [point, names] of Object.entries(doc)) {
+    if (!Array.isArray(names)) {
+      context.issues.push({
+        path: [...context.path, "hooks", point],
+        message: "must be a list of registered function names.",
+      });
+      continue;
+    }
+    const hooks: AgentHook[] = [];
+    names.forEach((name, index) => {
+      const fn = context.resolveFunction(name, ["hooks", point, index]);
+      if (fn !== undefined) hooks.push(fn as AgentHook);
+    });
+    out[point] = hooks;
+  }
+  return out;
+}
+
+/**
+ * Writes the Agent's options as JSON `init_parameters` and reads them back: the chat generator as a
+ * nested component, tools by their own serialization, the state schema as JSON Schema with handlers
+ * by registered name, hooks and the streaming callback by registered name.
+ */
+export const agentSerializer: ComponentSerializer<AgentParams> = {
+  toInitParameters(params, context) {
+    const out: Record<string, unknown> = {
+      chatGenerator: context.serializeComponent(params.chatGenerator, "chatGenerator"),
+      exitConditions: [...params.exitConditions],
+      maxAgentSteps: params.maxAgentSteps,
+      raiseOnToolInvocationFailure: params.raiseOnToolInvocationFailure,
+      finalAnswerOnMaxSteps: params.finalAnswerOnMaxSteps,
+      stateSchema: stateSchemaToJSON(params.stateSchema, context),
+    };
+    if (params.tools !== undefined) out.tools = toolsToJSON(params.tools, context);
+    if (params.systemPrompt !== undefined) out.systemPrompt = params.systemPrompt;
+    if (params.userPrompt !== undefined) out.userPrompt = params.userPrompt;
+    if (params.toolConcurrencyLimit !== undefined) out.toolConcurrencyLimit = params.toolConcurrencyLimit;
+    if (params.streamingCallback !== undefined) {
+      out.streamingCallback = context.functionName(params.streamingCallback, "streamingCallback");
+    }
+    if (params.hooks !== undefined) out.hooks = hooksToJSON(params.hooks, context);
+    return out;
+  },
+  fromInitParameters(init, context) {
+    const out: Record<string, unknown> = { ...init };
+    if (init.chatGenerator !== undefined) {
+      out.chatGenerator = context.deserializeComponent(init.chatGenerator, "chatGenerator");
+    }
+    if (init.tools !== undefined) out.tools = toolsFromJSON(init.tools, context);
+    if (init.stateSchema !== undefined) out.stateSchema = stateSchemaFromJSON(init.stateSchema, context);
+    if (init.streamingCallback !== undefined) {
+      out.streamingCallback = context.resolveFunction(init.streamingCallback, "streamingCallback");
+    }
+    if (init.hooks !== undefined) out.hooks = hooksFromJSON(init.hooks, context);
+    return out;
+  },
+};

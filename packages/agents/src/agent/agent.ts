@@ -1,0 +1,106 @@
+import { defineComponent } from "@junction/core";
+import { chatMessageSchema, type StreamingCallback } from "@junction/llm";
+import { z } from "zod";
+import { type AgentParams, type AgentSetup, agentParamsSchema, setupAgent } from "./agent-config.js";
+import { runAgent } from "./agent-loop.js";
+import { agentSerializer } from "./agent-serializer.js";
+import { templateVariables } from "./template.js";
+
+const runInputs = {
+  /** The conversation so far (mandatory; may be empty when a `userPrompt` supplies the question). */
+  messages: z.array(chatMessageSchema),
+  /** Receives model and tool-result chunks for this run (overrides the `streamingCallback` option). */
+  streaming_callback: z
+    .custom<StreamingCallback>((value) => typeof value === "function", { message: "must be a function." })
+    .optional(),
+  /** Extra model options for this run (merged by the generator with its own). */
+  generation_kwargs: z.record(z.string(), z.unknown()).optional(),
+  /** Selects a subset of the configured tools by name for this run. */
+  tools: z.array(z.string()).optional(),
+};
+
+const metadataOutputs = {
+  messages: z.array(chatMessageSchema),
+  last_message: chatMessageSchema,
+  exit_reason: z.string(),
+  step_count: z.number().int(),
+  token_usage: z.record(z.string(), z.unknown()),
+  tool_call_counts: z.record(z.string(), z.number()),
+};
+
+/** The Agent's input sockets: the run inputs, one optional input per state key and one per template variable. */
+export type AgentInputSpecs = typeof runInputs & { readonly [stateKeyOrVariable: string]: z.ZodType };
+/** The Agent's output sockets: the run metadata plus one output per state key. */
+export type AgentOutputSpecs = typeof metadataOutputs & { readonly [stateKey: string]: z.ZodType };
+
+function promptTemplateVariables(params: AgentParams): string[] {
+  return [
+    ...new Set([
+      ...templateVariables(params.systemPrompt ?? ""),
+      ...templateVariables(params.userPrompt ?? ""),
+    ]),
+  ];
+}
+
+function agentInputs(params: AgentParams): AgentInputSpecs {
+  const inputs: Record<string, z.ZodType> = { ...runInputs };
+  for (const [key, spec] of Object.entries(params.stateSchema)) {
+    if (key !== "messages") inputs[key] = spec.type.optional();
+  }
+  for (const variable of promptTemplateVariables(params)) inputs[variable] = z.unknown();
+  return inputs as AgentInputSpecs;
+}
+
+function agentOutputs(params: AgentParams): AgentOutputSpecs {
+  const outputs: Record<string, z.ZodType> = { ...metadataOutputs };
+  for (const [key, spec] of Object.entries(params.stateSchema)) {
+    if (key !== "messages") outputs[key] = spec.type;
+  }
+  return outputs as AgentOutputSpecs;
+}
+
+/**
+ * An LLM agent: calls a chat generator in a loop, runs the tools it asks for, and stops on an exit
+ * condition. It is a component (it goes into pipelines and serializes), but its loop is a plain
+ * `while` over steps.
+ *
+ * Each step re-reads the tool list, runs the `beforeLlm` hooks, calls the model, and exits with
+ * `"text"` (a reply without tool calls), `"length"` / `"content_filter"` (the model stopped for that
+ * reason), or else runs the `beforeTool` hooks, the requested tools (scheduled by their State reads
+ * and writes, see `planToolCalls`), the `afterTool` hooks, and exits with the tool's name when an
+ * exit-condition tool ran without error. `maxAgentSteps` ends the loop with `"max_agent_steps"`;
+ * a hook can end it with `control.stop(reason)`, and an `onExit` hook can veto an exit with
+ * `control.continueRun()`.
+ *
+ * Outputs: `messages`, `last_message`, `exit_reason`, `step_count`, `token_usage`,
+ * `tool_call_counts`, and every state key. Failures and aborts reject with an `AgentRunError` that
+ * carries the conversation so far.
+ *
+ * @example
+ * ```ts
+ * const agent = new Agent({
+ *   chatGenerator: new ScriptedChatGenerator({ replies: ["Hello!"] }),
+ *   tools: [search],
+ *   exitConditions: ["text"],
+ *   stateSchema: { documents: { type: z.array(z.string()) } },
+ * });
+ * const result = await agent.run({ messages: [ChatMessage.fromUser("Hi")] });
+ * result.exit_reason; // "text"
+ * ```
+ */
+export const Agent = defineComponent({
+  type: "junction.Agent",
+  description: "An LLM agent that calls tools in a loop until an exit condition is met.",
+  params: agentParamsSchema,
+  inputs: agentInputs,
+  outputs: agentOutputs,
+  setup: (params): AgentSetup => setupAgent(params),
+  run: (inputs, context) => runAgent(inputs as Record<string, unknown>, context) as never,
+  warmUp: async ({ params }) => {
+    await params.chatGenerator.warmUp();
+  },
+  close: async ({ params }) => {
+    await params.chatGenerator.close();
+  },
+  serializer: agentSerializer,
+});

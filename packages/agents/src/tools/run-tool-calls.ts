@@ -1,0 +1,208 @@
+import type { Logger, MaybePromise, Span, Tracer } from "@junction/core";
+import {
+  type AnyTool,
+  ChatMessage,
+  StreamingChunk,
+  type ToolCall,
+  ToolInvocationError,
+  toolResultToString,
+} from "@junction/llm";
+import type PQueue from "p-queue";
+import { raceAbort } from "../abort.js";
+import { StateError } from "../errors.js";
+import type { State } from "../state/state.js";
+import { planToolCalls } from "./plan-tool-calls.js";
+
+/** What {@link runToolCalls} needs. */
+export interface RunToolCallsOptions {
+  /** The calls of one model turn, in the order the model requested them. */
+  readonly calls: readonly ToolCall[];
+  /** The available tools by name. */
+  readonly tools: ReadonlyMap<string, AnyTool>;
+  /** The run's State (tools read it through `inputsFromState`, write it through `outputsToState`). */
+  readonly state: State;
+  /** Bounds how many calls run at once; `undefined` runs a whole batch at once. */
+  readonly queue: PQueue | undefined;
+  /** Raise tool errors instead of turning them into error tool results. */
+  readonly raiseOnFailure: boolean;
+  /** Aborts every running tool. */
+  readonly signal: AbortSignal | undefined;
+  /** Traces each call. */
+  readonly tracer: Tracer;
+  /** The parent of the tool spans (the step's span), so parallel calls are siblings. */
+  readonly parentSpan: Span | undefined;
+  /** Where warnings go. */
+  readonly logger: Logger;
+  /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
+  readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+}
+
+/** The outcome of one call, before it is merged into State. */
+interface Outcome {
+  readonly message: ChatMessage;
+  /** The tool error (ToolInvocationError) when the call failed. */
+  readonly error: unknown;
+  /** The raw result when the call succeeded. */
+  readonly result: unknown;
+  readonly tool: AnyTool | undefined;
+}
+
+function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Fills parameters the model did not supply from State (`inputsFromState`); model arguments win. */
+export function prepareArguments(
+  tool: AnyTool,
+  call: ToolCall,
+  state: State,
+): Readonly<Record<string, unknown>> {
+  const mapping = tool.inputsFromState;
+  if (mapping === undefined) return call.arguments;
+  let args: Record<string, unknown> | undefined;
+  for (const [stateKey, parameter] of Object.entries(mapping)) {
+    if (Object.hasOwn(call.arguments, parameter) || !state.has(stateKey)) continue;
+    args ??= { ...call.arguments };
+    args[parameter] = state.get(stateKey);
+  }
+  return args ?? call.arguments;
+}
+
+/**
+ * Merges a result into State through the tool's `outputsToState` (object results only). A failure is
+ * an error of the run, never hidden in a tool message.
+ */
+export function mergeOutputs(tool: AnyTool, result: unknown, state: State): void {
+  const config = tool.outputsToState;
+  if (config === undefined || !isRecord(result)) return;
+  for (const [stateKey, entry] of Object.entries(config)) {
+    let value: unknown = result;
+    if (entry.source !== undefined) {
+      if (!Object.hasOwn(result, entry.source)) continue;
+      value = result[entry.source];
+    }
+    try {
+      state.set(stateKey, value as never, entry.handler);
+    } catch (error) {
+      throw new StateError(
+        `Tool "${tool.name}": merging its result into State key "${stateKey}" failed: ${error instanceof Error ? error.message : String(error)}\nFix the tool's result or its outputsToState mapping so the value matches the key's schema.`,
+        { cause: error, issues: StateError.isInstance(error) ? error.issues : [] },
+      );
+    }
+  }
+}
+
+function errorMessage(call: ToolCall, error: unknown): ChatMessage {
+  const text = error instanceof Error ? error.message : String(error);
+  return ChatMessage.fromTool(text, call, { error: true });
+}
+
+async function execute(
+  index: number,
+  call: ToolCall,
+  tool: AnyTool | undefined,
+  args: Readonly<Record<string, unknown>>,
+  options: RunToolCallsOptions,
+): Promise<Outcome> {
+  if (tool === undefined) {
+    const available = [...options.tools.keys()].map((name) => `"${name}"`).join(", ") || "none";
+    const error = new ToolInvocationError(
+      `Tool "${call.toolName}" not found. Available tools: ${available}. Call one of the available tools.`,
+      { toolName: call.toolName, arguments: call.arguments },
+    );
+    return { message: errorMessage(call, error), error, result: undefined, tool };
+  }
+  const span = options.tracer.startSpan(
+    "junction.agent.tool",
+    { "junction.tool.name": tool.name, "junction.tool.call_id": call.id, "junction.tool.call_index": index },
+    options.parentSpan,
+  );
+  try {
+    const result = await tool.invoke(args, {
+      signal: options.signal,
+      state: tool.needsState ? options.state : undefined,
+      toolCall: call,
+    });
+    const content = toolResultToString(tool, result, {
+      raiseOnFailure: options.raiseOnFailure,
+      logger: options.logger,
+    });
+    return { message: ChatMessage.fromTool(content, call), error: undefined, result, tool };
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    span.setTag("error", true);
+    return { message: errorMessage(call, error), error, result: undefined, tool };
+  } finally {
+    span.end();
+  }
+}
+
+/**
+ * Runs the tool calls of one model turn: plans them into batches ({@link planToolCalls}), prepares each
+ * batch's arguments at its start (so readers see earlier batches' writes), runs a batch's calls
+ * concurrently, then merges results into State in call order.
+ *
+ * @returns one tool-result message per call, in call order (independent of which call finished first)
+ */
+export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMessage[]> {
+  const { calls, tools, state } = options;
+  const messages = new Array<ChatMessage>(calls.length);
+  const plan = planToolCalls(calls, tools);
+  for (const batch of plan) {
+    const runs = batch.map((index) => {
+      const call = calls[index]!;
+      const tool = tools.get(call.toolName);
+      const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
+      const task = async (): Promise<Outcome> => {
+        const outcome = await execute(index, call, tool, args, options);
+        await options.onChunk?.(toolResultChunk(outcome.message, call, index));
+        return outcome;
+      };
+      return options.queue === undefined || tool === undefined
+        ? task()
+        : options.queue.add(task, { signal: options.signal });
+    });
+    const outcomes = await settleBatch(runs, options.signal);
+    for (let position = 0; position < batch.length; position++) {
+      const outcome = outcomes[position]!;
+      if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
+      if (outcome.error === undefined && outcome.tool !== undefined)
+        mergeOutputs(outcome.tool, outcome.result, state);
+      messages[batch[position]!] = outcome.message;
+    }
+  }
+  if (calls.length > 0 && options.onChunk !== undefined) {
+    await options.onChunk(
+      new StreamingChunk({ finishReason: "tool_call_results", meta: { finish_reason: "tool_call_results" } }),
+    );
+  }
+  return messages;
+}
+
+function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
+  const toolCallResult = message.toolCallResult!;
+  return new StreamingChunk({
+    index,
+    start: true,
+    toolCallResult,
+    meta: { tool_result: toolCallResult.result, tool_call: call },
+  });
+}
+
+/**
+ * Waits for every call of a batch. On abort, gives calls that honour the signal one macrotask to wind
+ * down (so none is left running) and rejects with the signal's reason.
+ */
+async function settleBatch(runs: Promise<Outcome>[], signal: AbortSignal | undefined): Promise<Outcome[]> {
+  const all = Promise.all(runs);
+  if (signal === undefined) return all;
+  try {
+    return await raceAbort(all, signal);
+  } catch (error) {
+    if (signal.aborted) {
+      await Promise.race([Promise.allSettled(runs), new Promise((resolve) => setTimeout(resolve, 0))]);
+      throw signal.reason;
+    }
+    throw error;
+  }
+}
