@@ -1,5 +1,4 @@
-import * as core from "@junction/core";
-import { type AnyComponent, InMemoryTracer, MemoryLogger, type Tracer } from "@junction/core";
+import { InMemoryTracer, MemoryLogger, Pipeline, type Tracer } from "@junction/core";
 import { expect } from "vitest";
 
 /**
@@ -10,35 +9,10 @@ import { expect } from "vitest";
 /** Inputs in nested form: `{ component: { socket: value } }`. */
 export type NestedInputs = Record<string, Record<string, unknown>>;
 
-/** The part of the `Pipeline` API the scenarios use. */
-export interface ConformancePipeline {
-  addComponent(name: string, instance: AnyComponent): unknown;
-  connect(sender: string, receiver: string): unknown;
-  run(
-    inputs: NestedInputs,
-    options?: { includeOutputsFrom?: readonly string[]; concurrency?: number | undefined },
-  ): Promise<Record<string, Record<string, unknown>>>;
-}
-
-/** Constructor options the harness passes. */
-export interface ConformancePipelineOptions {
-  maxRunsPerComponent: number;
-  tracer: Tracer;
-  logger: MemoryLogger;
-}
-
-type PipelineConstructor = new (options: ConformancePipelineOptions) => ConformancePipeline;
-
-// TODO: import { Pipeline } from "@junction/core" directly once the engine is exported.
-/** The engine under test, or `undefined` while `@junction/core` does not export it yet. */
-export const PipelineUnderTest = (core as Record<string, unknown>).Pipeline as
-  | PipelineConstructor
-  | undefined;
-
 /** What a scenario's `build` receives. */
 export interface BuildContext {
   /** A new pipeline wired to the run's tracer and logger (default `maxRunsPerComponent`: 100, as the reference). */
-  pipeline(maxRunsPerComponent?: number): ConformancePipeline;
+  pipeline(maxRunsPerComponent?: number): Pipeline;
 }
 
 /** The expected inputs of one component run, keyed `"<component>#<visit>"` (visit is 1-based). */
@@ -58,7 +32,7 @@ export interface ScenarioRun {
 export interface Scenario {
   /** The reference's row text, after "a pipeline ". */
   name: string;
-  build(context: BuildContext): ConformancePipeline;
+  build(context: BuildContext): Pipeline;
   /** Runs in order on the same pipeline (state carries over, as in the reference). */
   runs: ScenarioRun[];
   /** Set only where Junction deliberately differs from the reference; says why. */
@@ -70,7 +44,7 @@ export interface Scenario {
 /** A "Running a bad Pipeline" row. */
 export interface FailingScenario {
   name: string;
-  build(context: BuildContext): ConformancePipeline;
+  build(context: BuildContext): Pipeline;
   inputs: NestedInputs;
   /** The error class the run must reject with. */
   error: abstract new (
@@ -89,10 +63,7 @@ export interface RunResult {
 /** Builds the context scenarios build their pipelines with. */
 export function buildContext(tracer: Tracer, logger: MemoryLogger): BuildContext {
   return {
-    pipeline: (maxRunsPerComponent = 100) => {
-      if (PipelineUnderTest === undefined) throw new Error("Pipeline is not exported by @junction/core yet");
-      return new PipelineUnderTest({ maxRunsPerComponent, tracer, logger });
-    },
+    pipeline: (maxRunsPerComponent = 100) => new Pipeline({ maxRunsPerComponent, tracer, logger }),
   };
 }
 

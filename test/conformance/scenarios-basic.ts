@@ -1,4 +1,4 @@
-import { variadic } from "@junction/core";
+import { defineNamedType, variadic } from "@junction/core";
 import { z } from "zod";
 import { assistant, chatMessageListSchema, system, user } from "./components/chat-message.js";
 import { defineTestComponent } from "./components/define.js";
@@ -78,11 +78,12 @@ export class DataFrame {
 }
 
 const getDf = () => new DataFrame({ a: [1, 2], b: [1, 2] });
+const dataFrameSchema = defineNamedType("conformance.DataFrame", z.instanceof(DataFrame));
 
 const DataFramer = defineTestComponent({
   type: "conformance.basic.DataFramer",
-  inputs: { dataframe: z.instanceof(DataFrame) },
-  outputs: { dataframe: z.instanceof(DataFrame) },
+  inputs: { dataframe: dataFrameSchema },
+  outputs: { dataframe: dataFrameSchema },
   run: () => ({ dataframe: getDf() }),
 });
 

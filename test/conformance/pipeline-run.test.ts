@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { seededDelays, setRunDelay } from "./components/define.js";
+import { expectRun, runScenario, type Scenario } from "./harness.js";
+import { basicScenarios } from "./scenarios-basic.js";
+import { branchScenarios } from "./scenarios-branches.js";
+
+/**
+ * The reference's `pipeline_run.feature`, "Running a correct Pipeline" and "Running a bad Pipeline":
+ * every scenario runs at `concurrency: 1` and unbounded, and once more unbounded with components that
+ * finish in a shuffled order. Outputs and per-(component, visit) inputs must match the reference, and
+ * the three modes must agree exactly (Junction's determinism promise, including variadic value order).
+ */
+
+const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios];
+
+const modes = [
+  { label: "concurrency 1", concurrency: 1, shuffled: false },
+  { label: "unbounded", concurrency: undefined, shuffled: false },
+  { label: "unbounded, shuffled finish order", concurrency: undefined, shuffled: true },
+] as const;
+
+afterEach(() => setRunDelay(undefined));
+
+describe.each(scenarios)("a pipeline $name", (scenario) => {
+  const check = scenario.differs === undefined ? it : it.fails;
+  for (const mode of modes) {
+    check(`runs as the reference (${mode.label})`, async () => {
+      if (mode.shuffled) setRunDelay(seededDelays(scenario.name.length, 3));
+      const { results } = await runScenario(scenario, mode.concurrency);
+      scenario.runs.forEach((run, index) => {
+        expectRun(results[index]!, run);
+      });
+    });
+  }
+
+  it("produces the same outputs, inputs and call order at every concurrency", async () => {
+    const sequential = await runScenario(scenario, 1);
+    const unbounded = await runScenario(scenario, undefined);
+    setRunDelay(seededDelays(scenario.name.length + 1, 3));
+    const shuffled = await runScenario(scenario, undefined);
+    expect(unbounded.results).toEqual(sequential.results);
+    expect(shuffled.results.map(({ outputs, calls }) => ({ outputs, calls }))).toEqual(
+      sequential.results.map(({ outputs, calls }) => ({ outputs, calls })),
+    );
+  });
+});
