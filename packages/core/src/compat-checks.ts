@@ -26,6 +26,23 @@ function checksOf(schema: z.ZodType): CheckDef[] {
 /** Integer formats that are contained in `safeint`. */
 const safeIntegerFormats = new Set(["safeint", "int32", "uint32"]);
 
+/** The range of each integer format (so `z.int()` implies `>= -(2^53 - 1)`, as JSON Schema writes it). */
+const formatRanges: Record<string, readonly [number, number]> = {
+  safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  uint32: [0, 2 ** 32 - 1],
+};
+
+function boundImplied(sender: CheckDef, receiver: CheckDef): boolean {
+  const range = sender.check === "number_format" ? formatRanges[String(sender.format)] : undefined;
+  if (range === undefined) return false;
+  const limit = num(receiver, "value");
+  const inclusive = receiver.inclusive === true;
+  if (receiver.check === "greater_than") return range[0] > limit || (inclusive && range[0] === limit);
+  if (receiver.check === "less_than") return range[1] < limit || (inclusive && range[1] === limit);
+  return false;
+}
+
 function num(def: CheckDef, key: string): number {
   const value = def[key];
   return typeof value === "number" ? value : Number(value);
@@ -61,7 +78,7 @@ function implies(sender: CheckDef, receiver: CheckDef): boolean {
       return senderBounds.max <= receiverBounds.max;
     return senderBounds.min === receiverBounds.min && senderBounds.max === receiverBounds.max;
   }
-  if (sender.check !== receiver.check) return false;
+  if (sender.check !== receiver.check) return boundImplied(sender, receiver);
   switch (receiver.check) {
     case "greater_than": {
       const s = num(sender, "value");

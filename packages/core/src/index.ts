@@ -69,6 +69,7 @@ export type {
   SerializeComponentOptions,
 } from "./serialization/component-serialization.js";
 export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
+export { socketSchemaFromJSON, socketSchemaToJSON } from "./socket-json.js";
 export type {
   InputSocket,
   InputSpec,

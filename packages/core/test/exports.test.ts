@@ -34,10 +34,13 @@ test("@junction/core exports exactly its public surface", () => {
     "namedTypeName",
     "namedTypeNames",
     "noopTracer",
+    "registerConversion",
     "secretSchema",
     "serializeComponent",
     "setDefaultLogger",
     "silentLogger",
+    "socketSchemaFromJSON",
+    "socketSchemaToJSON",
     "variadic",
   ]);
 });
