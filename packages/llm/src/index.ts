@@ -1,4 +1,17 @@
 export type {
+  ChatGenerator,
+  ChatGeneratorInputs,
+  ChatGeneratorOutputs,
+  ChatGeneratorRunInputs,
+} from "./chat-generator.js";
+export {
+  chatGeneratorInputs,
+  chatGeneratorOutputs,
+  isChatGenerator,
+  streamingCallbackSchema,
+  toolsSchema,
+} from "./chat-generator.js";
+export type {
   AssistantMessageInit,
   ChatMessageInit,
   ChatMessageJSON,
@@ -33,6 +46,9 @@ export { chatRoles } from "./content-parts.js";
 export { MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
+export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
+export type { ScriptedReply } from "./scripted-reply.js";
 export type {
   ComponentInfo,
   StreamingCallback,

@@ -1,0 +1,150 @@
+import { ComponentError, defineComponent, type MaybePromise } from "@junction/core";
+import { z } from "zod";
+import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
+import type { ChatMessage } from "./chat-message.js";
+import { buildScriptedReply, type ScriptedReply, scriptedReplySchema } from "./scripted-reply.js";
+import { streamScriptedReply } from "./scripted-streaming.js";
+import type { StreamingChunk } from "./streaming-chunk.js";
+import type { AnyTool } from "./tool.js";
+import { flattenTools } from "./toolset.js";
+
+/** What a reply function receives besides the conversation. */
+export interface ScriptedReplyContext {
+  /** The 1-based number of this call to the generator instance. */
+  readonly call: number;
+  /** The tools offered on this call (flattened). */
+  readonly tools: readonly AnyTool[];
+  /** The call's `generation_kwargs`. */
+  readonly generationKwargs: Readonly<Record<string, unknown>> | undefined;
+  /** Aborts the call. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Chooses a reply from the conversation. Return `undefined` to fall through to the next script entry.
+ * Keep it cheap when benchmarking: the generator itself does no work proportional to the conversation.
+ */
+export type ScriptedReplyFunction = (
+  messages: readonly ChatMessage[],
+  context: ScriptedReplyContext,
+) => MaybePromise<string | ScriptedReply | ChatMessage | undefined>;
+
+const params = z.object({
+  /** Replies in order; a string is a text reply. */
+  script: z.array(scriptedReplySchema).default([]),
+  /** Chooses replies by a function of the conversation (serialized by registered name). */
+  respond: z
+    .custom<ScriptedReplyFunction>((value) => typeof value === "function", {
+      message: "expected a function (messages, context) => reply",
+    })
+    .optional(),
+  /** The model name reported in `meta.model`. */
+  model: z.string().default("scripted"),
+  /** What happens after the last script entry: fail (default), repeat the last reply, or start over. */
+  onScriptEnd: z.enum(["error", "repeatLast", "loop"]).default("error"),
+  /** Stream every reply (through `context.emit`) even without a `streaming_callback`. */
+  stream: z.boolean().default(false),
+  /** Simulated latency per call in milliseconds (honours the abort signal). */
+  delayMs: z.number().int().nonnegative().default(0),
+});
+
+type Params = z.output<typeof params>;
+
+function nextScripted(p: Params, state: { position: number }, call: number): string | ScriptedReply {
+  const script = p.script;
+  if (state.position >= script.length) {
+    if (script.length > 0 && p.onScriptEnd === "repeatLast") return script[script.length - 1]!;
+    if (script.length > 0 && p.onScriptEnd === "loop") state.position = 0;
+    else
+      throw new ComponentError(
+        `ScriptedChatGenerator: the script has ${script.length} repl${script.length === 1 ? "y" : "ies"} and all were used; call ${call} has none. Add replies to \`script\`, set onScriptEnd: "repeatLast" or "loop", or give a \`respond\` function.`,
+        { componentType: "junction.ScriptedChatGenerator" },
+      );
+  }
+  return script[state.position++]!;
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * A deterministic chat generator for tests, offline demos and benchmarks. It replays `script` (texts,
+ * tool calls, finish reasons, usage) one reply per call, or asks `respond` for a reply; streams the reply
+ * as chunks (text deltas, tool call deltas, a final chunk with the finish reason) to `streaming_callback`
+ * and `context.emit`; honours `signal`; and fails clearly when the script runs out.
+ *
+ * The script position lives in the instance: create a new instance for a fresh run.
+ *
+ * @example
+ * ```ts
+ * const generator = new ScriptedChatGenerator({
+ *   script: [
+ *     { toolCalls: [{ toolName: "weather", arguments: { city: "Paris" } }] },
+ *     "It is sunny in Paris.",
+ *   ],
+ * });
+ * const { replies } = await generator.run({ messages: [ChatMessage.fromUser("Weather in Paris?")] });
+ * ```
+ */
+export const ScriptedChatGenerator = defineComponent({
+  type: "junction.ScriptedChatGenerator",
+  description: "Replays scripted model replies (for tests, demos and benchmarks).",
+  params,
+  inputs: chatGeneratorInputs,
+  outputs: chatGeneratorOutputs,
+  setup: () => ({ position: 0, calls: 0 }),
+  run: async ({ messages, tools, generation_kwargs, streaming_callback }, context) => {
+    const { params: p, resources: state, signal } = context;
+    signal?.throwIfAborted();
+    const call = ++state.calls;
+    let reply: string | ScriptedReply | ChatMessage | undefined;
+    if (p.respond !== undefined) {
+      reply = await p.respond(messages, {
+        call,
+        tools: tools === undefined ? [] : flattenTools(tools),
+        generationKwargs: generation_kwargs,
+        signal,
+      });
+    }
+    reply ??= nextScripted(p, state, call);
+    if (p.delayMs > 0) await delay(p.delayMs, signal);
+    const message = buildScriptedReply(reply, p.model, call);
+    if (streaming_callback !== undefined || p.stream) {
+      const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
+      if (streaming_callback !== undefined) sinks.push(streaming_callback);
+      sinks.push(context.emit);
+      const componentInfo =
+        context.componentName === undefined
+          ? { type: "junction.ScriptedChatGenerator" }
+          : { type: "junction.ScriptedChatGenerator", name: context.componentName };
+      await streamScriptedReply(message, componentInfo, sinks, signal);
+    }
+    return { replies: [message] };
+  },
+  serializer: {
+    toInitParameters: (value, context) => ({
+      script: context.serializeValue(value.script, "script"),
+      model: value.model,
+      onScriptEnd: value.onScriptEnd,
+      stream: value.stream,
+      delayMs: value.delayMs,
+      ...(value.respond === undefined ? {} : { respond: context.functionName(value.respond, "respond") }),
+    }),
+    fromInitParameters: (init, context) => {
+      const { respond, ...rest } = init;
+      if (respond === undefined || respond === null) return rest;
+      return { ...rest, respond: context.resolveFunction(respond, "respond") };
+    },
+  },
+});
