@@ -1,1 +1,13 @@
-export {};
+export type { OpenAIApiErrorFields } from "./openai-api-error.js";
+export { OpenAIApiError } from "./openai-api-error.js";
+export { OpenAIChatGenerator } from "./openai-chat-generator.js";
+export type {
+  OpenAIChatGeneratorOptions,
+  OpenAIChatGeneratorParams,
+} from "./openai-chat-generator-params.js";
+export { openAIChatGeneratorParamsSchema } from "./openai-chat-generator-params.js";
+export { ARGUMENTS_ERROR_KEY, MALFORMED_ARGUMENTS_KEY } from "./parse-tool-call.js";
+export type { ResponseFormatJSON } from "./response-format.js";
+export { zodToResponseFormat } from "./response-format.js";
+export { makeSchemaStrict } from "./strict-schema.js";
+export { toOpenAIMessages } from "./to-openai-messages.js";

@@ -20,6 +20,8 @@ export interface JsonReply {
   readonly kind: "json";
   readonly body: unknown;
   readonly status?: number;
+  /** Milliseconds to wait before answering (for abort tests). */
+  readonly delayMs?: number;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
