@@ -2,7 +2,7 @@ import { getComponentInternals, zodIssues } from "../component.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
-import type { Span, Tracer } from "../tracing.js";
+import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
@@ -28,31 +28,32 @@ export async function invokeNode(
   node: PlanNode,
   inputs: Record<string, unknown>,
   visit: number,
+  signal: AbortSignal,
   context: InvokeContext,
 ): Promise<Record<string, unknown>> {
   const { tracer, sink } = context;
-  const span = tracer.startSpan(
-    "junction.component.run",
-    {
-      "junction.component.name": node.name,
-      "junction.component.type": node.type,
-      "junction.component.visit": visit,
-      "junction.component.input": inputs,
-      "junction.component.input_spec": node.inputSpec,
-      "junction.component.output_spec": node.outputSpec,
-    },
-    context.pipelineSpan,
-  );
-  const controller = new AbortController();
   const runSignal = context.runSignal;
-  const onAbort = () => controller.abort(runSignal.reason);
-  runSignal.addEventListener("abort", onAbort, { once: true });
+  const span =
+    tracer === noopTracer
+      ? noopSpan
+      : tracer.startSpan(
+          "junction.component.run",
+          {
+            "junction.component.name": node.name,
+            "junction.component.type": node.type,
+            "junction.component.visit": visit,
+            "junction.component.input": inputs,
+            "junction.component.input_spec": node.inputSpec,
+            "junction.component.output_spec": node.outputSpec,
+          },
+          context.pipelineSpan,
+        );
   try {
     sink?.({ type: "component_start", componentName: node.name, componentType: node.type, visit, inputs });
     let result: unknown;
     try {
       result = await getComponentInternals(node.instance).invoke(inputs, {
-        signal: controller.signal,
+        signal,
         componentName: node.name,
         tracer,
         span,
@@ -84,7 +85,6 @@ export async function invokeNode(
     });
     return result;
   } finally {
-    runSignal.removeEventListener("abort", onAbort);
     span.end();
   }
 }
@@ -117,6 +117,8 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
 }
 
 function ignore(): void {}
+
+const noopSpan: Span = noopTracer.startSpan("junction.component.run");
 
 function describeResult(value: unknown): string {
   if (value === null) return "null";

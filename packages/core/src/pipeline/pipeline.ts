@@ -3,6 +3,15 @@ import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
 import { PipelineValidationError } from "../errors.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
+import type { PipelineDocument } from "../serialization/document-schema.js";
+import { pipelineToMermaid } from "../serialization/mermaid.js";
+import {
+  type PipelineDeserializeOptions,
+  type PipelineSerializeOptions,
+  pipelineFromDocument,
+  pipelineToDocument,
+} from "../serialization/pipeline-document.js";
+import { dataToYAML, parseYAMLData } from "../serialization/yaml.js";
 import { noopTracer, type Tracer } from "../tracing.js";
 import { PipelineBuilder } from "./builder.js";
 import { connectSockets, disconnectNode, listNames } from "./connect.js";
@@ -383,6 +392,58 @@ export class Pipeline {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * Writes the pipeline as a version-1 document: settings, every component as `{ type, init_parameters }`
+   * and every connection fully qualified. Secrets are written as env-var references; a token secret,
+   * an unregistered function or any other non-JSON param is refused with a `SerializationError`.
+   *
+   * @param options - `registry` where function names are looked up (default: the default registry)
+   * @example
+   * ```ts
+   * const doc = pipeline.toJSON();
+   * const copy = Pipeline.fromJSON(JSON.parse(JSON.stringify(doc)));
+   * ```
+   */
+  toJSON(options?: PipelineSerializeOptions): PipelineDocument {
+    // JSON.stringify(pipeline) calls toJSON(key) with a string.
+    return pipelineToDocument(this, typeof options === "object" && options !== null ? options : {});
+  }
+
+  /**
+   * Loads a pipeline document. Types and functions are resolved only through the registry; every problem
+   * (shape, version, unknown types, invalid params, impossible connections) is reported at once.
+   *
+   * @param doc - the document (untrusted input is fine)
+   * @param options - `registry` (default: the default registry, which knows every imported built-in)
+   * @throws DeserializationError whose `issues` list every problem with its path
+   */
+  static fromJSON(doc: unknown, options: PipelineDeserializeOptions = {}): Pipeline {
+    return pipelineFromDocument(doc, (settings) => new Pipeline(settings), options);
+  }
+
+  /** Writes the document of {@link Pipeline.toJSON} as YAML (plain data, no tags or anchors). */
+  toYAML(options: PipelineSerializeOptions = {}): string {
+    return dataToYAML(pipelineToDocument(this, options, "Pipeline.toYAML"));
+  }
+
+  /**
+   * Loads a pipeline from YAML: the core schema only, every tag refused, aliases capped, then the same
+   * checks as {@link Pipeline.fromJSON}.
+   *
+   * @param text - the YAML source
+   * @param options - `registry` (default: the default registry)
+   * @throws DeserializationError whose `issues` list every problem
+   */
+  static fromYAML(text: string, options: PipelineDeserializeOptions = {}): Pipeline {
+    const data = parseYAMLData(text, "Pipeline.fromYAML");
+    return pipelineFromDocument(data, (settings) => new Pipeline(settings), options, "Pipeline.fromYAML");
+  }
+
+  /** Mermaid flowchart text of the pipeline (deterministic, drawn offline). */
+  toMermaid(): string {
+    return pipelineToMermaid(this);
   }
 
   #compiled(): Plan {

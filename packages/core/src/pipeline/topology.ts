@@ -15,7 +15,7 @@ export function topologicalIndex(
   groups.forEach((members, index) => {
     for (const member of members) groupOf.set(member, index);
   });
-  const keys = groups.map((members) => members.reduce((min, name) => Math.min(name, min)));
+  const keys = groups.map((members) => [...members].sort()[0]!);
   const indegree = new Array<number>(groups.length).fill(0);
   const next: Set<number>[] = groups.map(() => new Set<number>());
   for (const name of names) {

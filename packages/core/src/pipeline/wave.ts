@@ -12,6 +12,9 @@ import type { RunState } from "./run-state.js";
  *   to `concurrency`);
  * - outputs are written in scheduling order, whatever order the members finish in, so the order of the
  *   values a lazy variadic socket collects never depends on timing.
+ *
+ * Each member of a multi-member wave gets its own signal, aborted when the run is aborted (a failing
+ * sibling, the caller's signal, an abandoned stream); a lone member gets the run's signal itself.
  */
 export function runWave(
   members: readonly PlanNode[],
@@ -24,7 +27,7 @@ export function runWave(
   const count = members.length;
   if (count === 1) {
     const node = members[0]!;
-    return runMember(node, state, context).then((result) => apply(node, result));
+    return runMember(node, state, context.runSignal, context).then((result) => apply(node, result));
   }
   // waitFor[i]: the last earlier member that sends to member i (-1: none).
   const position = new Map<PlanNode, number>();
@@ -40,6 +43,12 @@ export function runWave(
   });
   const results = new Array<Record<string, unknown> | undefined>(count);
   const started = new Array<boolean>(count).fill(false);
+  const active = new Set<AbortController>();
+  const runSignal = context.runSignal;
+  const abortActive = () => {
+    for (const controller of active) controller.abort(runSignal.reason);
+  };
+  runSignal.addEventListener("abort", abortActive, { once: true });
   let applied = 0;
   let running = 0;
   let failure: { error: unknown } | undefined;
@@ -47,9 +56,12 @@ export function runWave(
   return new Promise<void>((resolve, reject) => {
     const settleIfDone = () => {
       if (running > 0) return;
+      const finish = failure !== undefined || applied === count || runSignal.aborted;
+      if (!finish) return;
+      runSignal.removeEventListener("abort", abortActive);
       if (failure !== undefined) reject(failure.error);
       else if (applied === count) resolve();
-      else if (context.runSignal.aborted) reject(context.runSignal.reason);
+      else reject(runSignal.reason);
     };
     const fail = (error: unknown) => {
       if (failure !== undefined) return;
@@ -57,14 +69,17 @@ export function runWave(
       onFailure(error);
     };
     const startMore = () => {
-      if (failure !== undefined || context.runSignal.aborted) return;
+      if (failure !== undefined || runSignal.aborted) return;
       for (let index = applied; index < count && running < concurrency; index += 1) {
         if (started[index] || waitFor[index]! >= applied) continue;
         started[index] = true;
         running += 1;
-        runMember(members[index]!, state, context).then(
+        const controller = new AbortController();
+        active.add(controller);
+        runMember(members[index]!, state, controller.signal, context).then(
           (result) => {
             running -= 1;
+            active.delete(controller);
             results[index] = result;
             try {
               while (applied < count && results[applied] !== undefined && failure === undefined) {
@@ -79,6 +94,7 @@ export function runWave(
           },
           (error: unknown) => {
             running -= 1;
+            active.delete(controller);
             fail(error);
             settleIfDone();
           },
@@ -94,15 +110,15 @@ export function runWave(
 function runMember(
   node: PlanNode,
   state: RunState,
+  signal: AbortSignal,
   context: InvokeContext,
 ): Promise<Record<string, unknown>> {
-  const consumed = state.consume(node);
-  const inputs: Record<string, unknown> = {};
+  const inputs = state.consume(node);
   for (const socket of node.sockets) {
-    inputs[socket.name] = Object.hasOwn(consumed, socket.name)
-      ? isolate(consumed[socket.name])
-      : socket.socket.defaultValue();
+    const value = inputs[socket.name];
+    inputs[socket.name] = value === undefined ? socket.socket.defaultValue() : isolate(value);
   }
-  state.visits[node.index] = state.visits[node.index]! + 1;
-  return invokeNode(node, inputs, state.visits[node.index]!, context);
+  const visit = state.visits[node.index]! + 1;
+  state.visits[node.index] = visit;
+  return invokeNode(node, inputs, visit, signal, context);
 }
