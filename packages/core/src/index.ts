@@ -69,6 +69,12 @@ export type {
   SerializeComponentOptions,
 } from "./serialization/component-serialization.js";
 export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
+export type { ComponentEntryDocument, PipelineDocument } from "./serialization/document-schema.js";
+export { pipelineDocumentSchema } from "./serialization/document-schema.js";
+export type {
+  PipelineDeserializeOptions,
+  PipelineSerializeOptions,
+} from "./serialization/pipeline-document.js";
 export { socketSchemaFromJSON, socketSchemaToJSON } from "./socket-json.js";
 export type {
   InputSocket,

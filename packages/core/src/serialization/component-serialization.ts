@@ -5,6 +5,7 @@ import {
   type DeserializeContext,
   getComponentInternals,
   type SerializeContext,
+  zodIssues,
 } from "../component.js";
 import {
   DeserializationError,
@@ -14,6 +15,7 @@ import {
   SerializationError,
 } from "../errors.js";
 import { defaultRegistry, type Registry } from "../registry.js";
+import { componentDocumentSchema } from "./document-schema.js";
 import { copyUntrusted, type Path, toJSONData } from "./json-data.js";
 
 /** Options of {@link serializeComponent}. */
@@ -202,7 +204,9 @@ function deserializeContext(registry: Registry, path: Path, issues: Issue[]): De
   };
 }
 
-const componentKeys = new Set(["type", "init_parameters"]);
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
 
 /**
  * Loads one component document (already copied by {@link copyUntrusted}), recording every problem in
@@ -216,27 +220,12 @@ export function readComponent(
   path: Path,
   issues: Issue[],
 ): AnyComponent | undefined {
-  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) {
-    issues.push({
-      path,
-      message: 'a component must be an object { "type": ..., "init_parameters": {...} }.',
-    });
-    return undefined;
-  }
-  const record = doc as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!componentKeys.has(key)) {
-      issues.push({
-        path: [...path, key],
-        message: 'unknown key; a component has only "type" and "init_parameters".',
-      });
-    }
-  }
-  const type = record.type;
+  const shape = componentDocumentSchema.safeParse(doc);
+  if (!shape.success) issues.push(...zodIssues(shape.error, path));
+  if (!isRecord(doc)) return undefined;
+  const type = doc.type;
   let componentClass: ReturnType<Registry["getComponentClass"]>;
-  if (typeof type !== "string" || type === "") {
-    issues.push({ path: [...path, "type"], message: "the component type must be a non-empty string." });
-  } else {
+  if (typeof type === "string" && type !== "") {
     componentClass = registry.getComponentClass(type);
     if (componentClass === undefined) {
       issues.push({
@@ -246,11 +235,8 @@ export function readComponent(
     }
   }
   const initPath = [...path, "init_parameters"];
-  const init = Object.hasOwn(record, "init_parameters") ? record.init_parameters : {};
-  if (typeof init !== "object" || init === null || Array.isArray(init)) {
-    issues.push({ path: initPath, message: "init_parameters must be an object." });
-    return undefined;
-  }
+  const init = Object.hasOwn(doc, "init_parameters") ? doc.init_parameters : {};
+  if (!isRecord(init)) return undefined;
   if (componentClass === undefined) return undefined;
   const reported = issues.filter((issue) => startsWith(issue.path, initPath)).map((issue) => issue.path);
   const before = issues.length;
@@ -258,10 +244,7 @@ export function readComponent(
   const serializer = componentClass.definition.serializer;
   if (serializer !== undefined) {
     try {
-      raw = serializer.fromInitParameters(
-        init as Record<string, unknown>,
-        deserializeContext(registry, initPath, issues),
-      );
+      raw = serializer.fromInitParameters(init, deserializeContext(registry, initPath, issues));
     } catch (error) {
       recordThrown(error, initPath, issues, "the component's serializer failed");
       return undefined;

@@ -1,0 +1,74 @@
+import { isNode, LineCounter, parseDocument, stringify, visit } from "yaml";
+import { DeserializationError, formatIssues, type Issue } from "../errors.js";
+
+/**
+ * YAML in and out, restricted to plain data.
+ *
+ * Reading uses the YAML 1.2 core schema with no custom tags, refuses **every** explicit tag (`!!js/function`,
+ * `!!python/object`, even `!!str`), caps alias expansion (billion-laughs documents), refuses duplicate keys
+ * and multiple documents, and never quotes the source in error messages (it may hold a credential).
+ */
+
+/** The most alias expansions one document may need. */
+export const maxYAMLAliasCount = 100;
+
+/** Writes plain data as YAML (block style, no anchors, keys in insertion order). */
+export function dataToYAML(data: unknown): string {
+  return stringify(data, { schema: "core", aliasDuplicateObjects: false, lineWidth: 0 });
+}
+
+function at(lineCounter: LineCounter, offset: number | undefined): string {
+  if (offset === undefined) return "";
+  const { line, col } = lineCounter.linePos(offset);
+  return `line ${line}, column ${col}: `;
+}
+
+/**
+ * Parses YAML text into plain data.
+ *
+ * @param text - the YAML source
+ * @param where - the caller, for the error message (e.g. `"Pipeline.fromYAML"`)
+ * @throws DeserializationError listing every problem with its line and column
+ */
+export function parseYAMLData(text: string, where: string): unknown {
+  const issues: Issue[] = [];
+  if (typeof text !== "string") {
+    issues.push({ path: [], message: "expected YAML text (a string)." });
+  } else {
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, {
+      schema: "core",
+      customTags: [],
+      version: "1.2",
+      merge: false,
+      uniqueKeys: true,
+      prettyErrors: false,
+      lineCounter,
+    });
+    for (const error of [...doc.errors, ...doc.warnings]) {
+      issues.push({ path: [], message: `${at(lineCounter, error.pos[0])}${error.message}` });
+    }
+    visit(doc, (_key, node) => {
+      if (isNode(node) && node.tag !== undefined) {
+        issues.push({
+          path: [],
+          message: `${at(lineCounter, node.range?.[0])}the YAML tag "${node.tag}" is not allowed. Documents hold plain data only (strings, numbers, booleans, null, lists, maps); remove the tag.`,
+        });
+      }
+    });
+    if (issues.length === 0) {
+      try {
+        return doc.toJS({ maxAliasCount: maxYAMLAliasCount });
+      } catch (error) {
+        issues.push({
+          path: [],
+          message: `${error instanceof Error ? error.message : String(error)} (aliases may expand at most ${maxYAMLAliasCount} times).`,
+        });
+      }
+    }
+  }
+  throw new DeserializationError(
+    `${where}: cannot read the YAML (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
+    { issues },
+  );
+}
