@@ -3,6 +3,7 @@ import { seededDelays, setRunDelay } from "./components/define.js";
 import { expectRun, runScenario, type Scenario } from "./harness.js";
 import { basicScenarios } from "./scenarios-basic.js";
 import { branchScenarios } from "./scenarios-branches.js";
+import { loopScenarios } from "./scenarios-loops.js";
 
 /**
  * The reference's `pipeline_run.feature`, "Running a correct Pipeline" and "Running a bad Pipeline":
@@ -11,7 +12,7 @@ import { branchScenarios } from "./scenarios-branches.js";
  * the three modes must agree exactly (Junction's determinism promise, including variadic value order).
  */
 
-const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios];
+const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios, ...loopScenarios];
 
 const modes = [
   { label: "concurrency 1", concurrency: 1, shuffled: false },
