@@ -1,4 +1,5 @@
 export { BranchJoiner } from "./branch-joiner.js";
+export { ChatPromptBuilder } from "./chat-prompt-builder.js";
 export { ConditionalRouter } from "./conditional-router.js";
 export type { RouteErrorFields } from "./errors.js";
 export {
@@ -9,6 +10,7 @@ export {
 } from "./errors.js";
 export { ListJoiner } from "./list-joiner.js";
 export { OutputAdapter } from "./output-adapter.js";
+export { PromptBuilder } from "./prompt-builder.js";
 export type { Route, RouteInput } from "./route-params.js";
 export type { SocketTypeInput } from "./socket-type.js";
 export { StringJoiner } from "./string-joiner.js";
