@@ -17,3 +17,14 @@ export class MessageFormatError extends JunctionError {
     super("MESSAGE_FORMAT_ERROR", message, fields);
   }
 }
+
+/**
+ * A value could not be converted on its way between two sockets at run time: a `ChatMessage` without
+ * text into a `string` socket, or a list that does not hold exactly one item into a single-value socket.
+ */
+export class ConversionError extends JunctionError {
+  /** @param message - what could not be converted and how to fix it @param fields - structured fields */
+  constructor(message: string, fields: JunctionErrorFields = {}) {
+    super("CONVERSION_ERROR", message, fields);
+  }
+}

@@ -1,3 +1,6 @@
+// Importing the package registers the reference's ChatMessage/string conversions with core.
+import "./conversions.js";
+
 export type {
   ChatGenerator,
   ChatGeneratorInputs,
@@ -43,7 +46,7 @@ export type {
   UserContentPart,
 } from "./content-parts.js";
 export { chatRoles } from "./content-parts.js";
-export { MessageFormatError } from "./errors.js";
+export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";

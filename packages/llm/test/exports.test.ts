@@ -5,6 +5,7 @@ test("@junction/llm exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
     "ChatMessage",
     "ComponentTool",
+    "ConversionError",
     "MessageFormatError",
     "ScriptedChatGenerator",
     "StreamingChunk",
