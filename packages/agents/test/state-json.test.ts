@@ -45,7 +45,7 @@ describe("State.toJSON / State.fromJSON", () => {
     const loaded = State.fromJSON(copy);
     expect(loaded.get("numbers")).toBe(1);
     expect(loaded.get("messages")).toEqual([ChatMessage.fromUser("Hello, world!")]);
-    expect(loaded.get("messages")?.[0]).toBeInstanceOf(ChatMessage);
+    expect((loaded.get("messages") as readonly unknown[])[0]).toBeInstanceOf(ChatMessage);
     expect(loaded.toJSON()).toEqual(doc);
     loaded.set("tags", "x");
     expect(loaded.get("tags")).toEqual(["x"]);

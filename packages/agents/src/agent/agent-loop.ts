@@ -51,7 +51,9 @@ class AgentRun {
   }
 
   currentTools(): AnyTool[] {
-    return flattenTools(this.prepared.tools);
+    const tools = flattenTools(this.prepared.tools);
+    this.control.tools = tools;
+    return tools;
   }
 
   async callModel(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
@@ -189,8 +191,14 @@ class AgentRun {
 
   async loop(): Promise<string> {
     const { params, context } = this;
+    this.control.tools = this.prepared.initialTools;
     await this.hooks("beforeRun", this.runSpan);
+    // A beforeRun hook may have restored a saved run.
     this.stepCount = (this.state.get("step_count") as number | undefined) ?? 0;
+    this.tokenUsage = (this.state.get("token_usage") as Record<string, unknown> | undefined) ?? {};
+    this.toolCallCounts = {
+      ...((this.state.get("tool_call_counts") as Record<string, number> | undefined) ?? {}),
+    };
     let exitReason: string | undefined;
     while (this.stepCount < params.maxAgentSteps) {
       const span = context.tracer.startSpan(

@@ -1,4 +1,5 @@
 import type { Issue, Logger, MaybePromise, Span, Tracer } from "@junction/core";
+import type { AnyTool } from "@junction/llm";
 import type { State } from "../state/state.js";
 
 /** The points in an agent run where hooks are called, in the order they first occur. */
@@ -22,6 +23,8 @@ export interface HookControl {
   readonly stepCount: number;
   /** The exit reason about to end the run (`onExit`) or that ended it (`afterRun`); otherwise `undefined`. */
   readonly exitReason: string | undefined;
+  /** The tools of the current step (in `beforeRun`, the tools the run starts with). */
+  readonly tools: readonly AnyTool[];
   /** The run's abort signal. */
   readonly signal: AbortSignal | undefined;
   /** The run's logger. */

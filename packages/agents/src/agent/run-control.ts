@@ -1,4 +1,5 @@
 import type { Logger } from "@junction/core";
+import type { AnyTool } from "@junction/llm";
 import type { HookControl, HookPoint } from "./hooks.js";
 
 /** The per-run implementation of {@link HookControl}: the loop reads what hooks asked for. */
@@ -6,6 +7,7 @@ export class RunControl implements HookControl {
   point: HookPoint = "beforeRun";
   stepCount = 0;
   exitReason: string | undefined = undefined;
+  tools: readonly AnyTool[] = [];
   /** Set by `stop`; read after the `beforeLlm` hooks. */
   stopReason: string | undefined = undefined;
   /** Set by `continueRun` during `onExit`. */

@@ -18,14 +18,16 @@ export interface PreparedRun {
   readonly state: State;
   /** Where each step re-reads its tools from (dynamic toolsets show new tools on the next step). */
   readonly tools: ToolsInput | undefined;
+  /** The tools at the start of the run. */
+  readonly initialTools: readonly AnyTool[];
   /** The tool names at the start of the run (for traces). */
   readonly initialToolNames: readonly string[];
   /** The generator's inputs other than `messages` and `tools` (every socket present, defaults filled). */
   readonly generatorInputs: Readonly<Record<string, unknown>>;
   /** Whether the generator has a `tools` input. */
   readonly generatorHasTools: boolean;
-  /** Where the generator's own `context.emit` calls go. */
-  readonly onGeneratorEmit: ((payload: unknown) => MaybePromise<void>) | undefined;
+  /** Where the generator's `context.emit` calls go (the Agent's own `context.emit`). */
+  readonly onGeneratorEmit: (payload: unknown) => MaybePromise<void>;
   /** Receives tool-result chunks (to the streaming callback and `context.emit`). */
   readonly onChunk: (chunk: StreamingChunk) => MaybePromise<void>;
 }
@@ -118,17 +120,19 @@ export async function prepareRun(
   if (Object.hasOwn(sockets, "generation_kwargs") && inputs.generation_kwargs !== undefined) {
     generatorInputs.generation_kwargs = inputs.generation_kwargs;
   }
-  // With a callback, the generator streams to it and we forward each chunk to `context.emit`; its own
-  // emits are dropped so no chunk arrives twice. Without one, whatever the generator emits surfaces.
-  const forwardThroughCallback = userCallback !== undefined && Object.hasOwn(sockets, "streaming_callback");
-  if (forwardThroughCallback) generatorInputs.streaming_callback = onChunk;
+  // The chat generator contract: a generator sends each chunk both to its streaming_callback and to
+  // context.emit, so the callback goes in as-is and the generator's emits surface through ours.
+  if (userCallback !== undefined && Object.hasOwn(sockets, "streaming_callback")) {
+    generatorInputs.streaming_callback = userCallback;
+  }
   return {
     state,
     tools,
+    initialTools: flat,
     initialToolNames: flat.map((tool) => tool.name),
     generatorInputs,
     generatorHasTools,
-    onGeneratorEmit: forwardThroughCallback ? undefined : emit,
+    onGeneratorEmit: emit,
     onChunk,
   };
 }

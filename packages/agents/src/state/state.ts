@@ -57,7 +57,7 @@ export interface StateOptions<TSchema extends StateSchema> {
   /** Every key the State may hold, with its zod schema and optional merge handler. */
   readonly schema: TSchema;
   /** Initial values (checked against the schema; lists are copied). */
-  readonly data?: StateData<TSchema> | undefined;
+  readonly data?: StateData<WithMessages<TSchema>> | undefined;
 }
 
 /** A resolved key spec as `State.schema` exposes it. */
