@@ -8,6 +8,8 @@ import { expect } from "vitest";
 
 /** Inputs in nested form: `{ component: { socket: value } }`. */
 export type NestedInputs = Record<string, Record<string, unknown>>;
+/** Run inputs: nested, or flat (`{ socket: value }`, given to every component with such an open socket). */
+export type RunInputs = NestedInputs | Record<string, unknown>;
 
 /** What a scenario's `build` receives. */
 export interface BuildContext {
@@ -20,7 +22,7 @@ export type ComponentCalls = Record<string, Record<string, unknown>>;
 
 /** One `run` call of a scenario and what it must produce. */
 export interface ScenarioRun {
-  inputs: NestedInputs;
+  inputs: RunInputs;
   includeOutputsFrom?: readonly string[];
   /** Default `{}`. */
   expectedOutputs?: Record<string, Record<string, unknown>>;
@@ -45,7 +47,7 @@ export interface Scenario {
 export interface FailingScenario {
   name: string;
   build(context: BuildContext): Pipeline;
-  inputs: NestedInputs;
+  inputs: RunInputs;
   /** The error class the run must reject with. */
   error: abstract new (
     ...args: any[]

@@ -4,6 +4,7 @@ import { expectRun, runScenario, type Scenario } from "./harness.js";
 import { basicScenarios } from "./scenarios-basic.js";
 import { branchScenarios } from "./scenarios-branches.js";
 import { loopScenarios } from "./scenarios-loops.js";
+import { ragScenarios } from "./scenarios-rag.js";
 
 /**
  * The reference's `pipeline_run.feature`, "Running a correct Pipeline" and "Running a bad Pipeline":
@@ -12,7 +13,7 @@ import { loopScenarios } from "./scenarios-loops.js";
  * the three modes must agree exactly (Junction's determinism promise, including variadic value order).
  */
 
-const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios, ...loopScenarios];
+const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios, ...loopScenarios, ...ragScenarios];
 
 const modes = [
   { label: "concurrency 1", concurrency: 1, shuffled: false },

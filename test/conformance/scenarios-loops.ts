@@ -1015,9 +1015,7 @@ export const loopScenarios: Scenario[] = [
 ];
 
 /** The graph shared by "a single loop with two conditional branches" and "a loop and returns intermediate outputs". */
-function buildLoopWithTwoConditionalBranches<P extends { addComponent: Function; connect: Function }>(
-  p: P,
-): P {
+function buildLoopWithTwoConditionalBranches(p: Pipeline): Pipeline {
   p.addComponent("add_one", new AddFixedValue({ add: 1 }));
   p.addComponent("branch_joiner", new BranchJoiner({ type: z.number() }));
   p.addComponent("below_10", new Threshold({ threshold: 10 }));
