@@ -49,17 +49,7 @@ type ReceiverValue<TMap extends ComponentMap, A extends string> = A extends `${i
     : never
   : never;
 
-type Fits<TSender, TReceiver> = [TSender] extends [TReceiver]
-  ? true
-  : [TReceiver] extends [readonly (infer TElement)[]]
-    ? [TSender] extends [TElement]
-      ? true
-      : false
-    : [TSender] extends [readonly (infer TElement)[]]
-      ? [TElement] extends [TReceiver]
-        ? true
-        : false
-      : false;
+type Fits<TSender, TReceiver> = [TSender] extends [TReceiver] ? true : false;
 
 /**
  * `unknown` when a value of sender socket `S` fits receiver socket `R` (or either side names only a
