@@ -62,12 +62,13 @@ export function copyUntrusted(
   limits: CopyLimits = defaultCopyLimits,
 ): unknown {
   const state = { nodes: 0, tooLarge: false };
-  return copyNode(value, path, issues, limits, state, 0);
+  // One mutable path stack; issues copy it, so a large document costs no per-value allocation.
+  return copyNode(value, [...path], issues, limits, state, 0);
 }
 
 function copyNode(
   value: unknown,
-  path: Path,
+  path: (string | number)[],
   issues: Issue[],
   limits: CopyLimits,
   state: { nodes: number; tooLarge: boolean },
@@ -87,21 +88,26 @@ function copyNode(
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
     if (Number.isFinite(value)) return value;
-    issues.push({ path, message: `${value} is not a JSON number.` });
+    issues.push({ path: [...path], message: `${value} is not a JSON number.` });
     return undefined;
   }
   if (typeof value !== "object" || (!Array.isArray(value) && !isPlainObject(value))) {
-    issues.push({ path, message: `expected JSON data, got ${kindOf(value)}.` });
+    issues.push({ path: [...path], message: `expected JSON data, got ${kindOf(value)}.` });
     return undefined;
   }
   if (depth >= limits.maxDepth) {
-    issues.push({ path, message: `nested deeper than ${limits.maxDepth} levels; the document is refused.` });
+    issues.push({
+      path: [...path],
+      message: `nested deeper than ${limits.maxDepth} levels; the document is refused.`,
+    });
     return undefined;
   }
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (let index = 0; index < value.length && !state.tooLarge; index++) {
-      out.push(copyNode(value[index], [...path, index], issues, limits, state, depth + 1));
+      path.push(index);
+      out.push(copyNode(value[index], path, issues, limits, state, depth + 1));
+      path.pop();
     }
     return out;
   }
@@ -120,7 +126,9 @@ function copyNode(
       issues.push({ path: [...path, key], message: "expected a data property, got an accessor." });
       continue;
     }
-    const copied = copyNode(descriptor.value, [...path, key], issues, limits, state, depth + 1);
+    path.push(key);
+    const copied = copyNode(descriptor.value, path, issues, limits, state, depth + 1);
+    path.pop();
     Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
   }
   return out;

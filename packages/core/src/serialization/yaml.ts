@@ -12,6 +12,9 @@ import { DeserializationError, formatIssues, type Issue } from "../errors.js";
 /** The most alias expansions one document may need. */
 export const maxYAMLAliasCount = 100;
 
+/** The longest YAML text read (4 Mi characters): parsing time grows with the size, so it is bounded. */
+export const maxYAMLLength = 4 * 1024 * 1024;
+
 /** Writes plain data as YAML (block style, no anchors, keys in insertion order). */
 export function dataToYAML(data: unknown): string {
   return stringify(data, { schema: "core", aliasDuplicateObjects: false, lineWidth: 0 });
@@ -34,6 +37,11 @@ export function parseYAMLData(text: string, where: string): unknown {
   const issues: Issue[] = [];
   if (typeof text !== "string") {
     issues.push({ path: [], message: "expected YAML text (a string)." });
+  } else if (text.length > maxYAMLLength) {
+    issues.push({
+      path: [],
+      message: `the YAML text is ${text.length} characters long; at most ${maxYAMLLength} are read. Keep large data out of pipeline documents.`,
+    });
   } else {
     const lineCounter = new LineCounter();
     const doc = parseDocument(text, {
@@ -46,7 +54,10 @@ export function parseYAMLData(text: string, where: string): unknown {
       lineCounter,
     });
     for (const error of [...doc.errors, ...doc.warnings]) {
-      issues.push({ path: [], message: `${at(lineCounter, error.pos[0])}${error.message}` });
+      const message = /call stack/i.test(error.message)
+        ? "the YAML is nested too deeply to read."
+        : error.message;
+      issues.push({ path: [], message: `${at(lineCounter, error.pos[0])}${message}` });
     }
     visit(doc, (_key, node) => {
       if (isNode(node) && node.tag !== undefined) {
