@@ -1,5 +1,5 @@
+import { socketSchemaFromJSON, socketSchemaToJSON } from "@junction/core";
 import { z } from "zod";
-import { isZodSchema, schemaFromJSON, schemaToJSON } from "./socket-type-json.js";
 
 /**
  * Socket types as component params.
@@ -23,7 +23,7 @@ export const socketTypeParam = z
   .transform((value, context): z.ZodType => {
     if (isZodSchema(value)) return value;
     try {
-      return schemaFromJSON(value);
+      return socketSchemaFromJSON(value);
     } catch (error) {
       context.issues.push({
         code: "custom",
@@ -36,5 +36,15 @@ export const socketTypeParam = z
 
 /** Writes a socket type as JSON Schema for `init_parameters`. */
 export function socketTypeToJSON(schema: z.ZodType): unknown {
-  return schemaToJSON(schema);
+  return socketSchemaToJSON(schema);
+}
+
+/** True for a zod 4 schema (also one made by another copy of zod). */
+function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "_zod" in value &&
+    typeof (value as { _zod: unknown })._zod === "object"
+  );
 }

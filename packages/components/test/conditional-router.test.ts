@@ -12,6 +12,8 @@ import { roundTrip } from "./support/round-trip.js";
 
 /** Ported from the reference's test/components/routers/test_conditional_router.py (Jinja → CEL). */
 
+const $schema = "https://json-schema.org/draft/2020-12/schema";
+
 const streamRoutes = [
   { condition: "size(streams) < 2", output: "query", outputType: z.string(), outputName: "query" },
   {
@@ -607,13 +609,13 @@ describe("ConditionalRouter serialization", () => {
           condition: "size(streams) < 2",
           output: "query",
           outputName: "query",
-          outputType: { type: "string" },
+          outputType: { $schema, type: "string" },
         },
         {
           condition: "size(streams) >= 2",
           output: "streams",
           outputName: "streams",
-          outputType: { type: "array", items: { type: "number" } },
+          outputType: { $schema, type: "array", items: { type: "number" } },
         },
       ],
       optionalVariables: [],
