@@ -1,15 +1,10 @@
 import { Secret, secretSchema } from "@junction/core";
-import { flattenTools, type StreamingCallback, type ToolsInput } from "@junction/llm";
+import { flattenTools, streamingCallbackSchema, toolsSchema } from "@junction/llm";
 import { z } from "zod";
 import { responseFormatSchema } from "./response-format.js";
 
-/** A function given as a streaming callback. */
-const callbackSchema = z.custom<StreamingCallback>((value) => typeof value === "function", {
-  message: "expected a function (chunk) => void | Promise<void>.",
-});
-
 /** Tools: a Toolset or a list of tools and toolsets, with unique names. */
-const toolsSchema = z.custom<ToolsInput>().superRefine((value, context) => {
+const uniqueToolsSchema = toolsSchema.superRefine((value, context) => {
   try {
     flattenTools(value);
   } catch (error) {
@@ -33,11 +28,11 @@ export const openAIChatGeneratorParamsSchema = z.object({
   /** Request fields sent with every call (`temperature`, `max_completion_tokens`, `reasoning_effort`, ...). */
   generationKwargs: z.record(z.string(), z.unknown()).default({}),
   /** Tools the model may call (a run's `tools` input replaces them). */
-  tools: toolsSchema.optional(),
+  tools: uniqueToolsSchema.optional(),
   /** Ask for strict schema adherence of tool calls (closed, fully required parameter schemas). */
   toolsStrict: z.boolean().default(false),
   /** Called with every streamed chunk; its presence turns streaming on. Serialized by registered name. */
-  streamingCallback: callbackSchema.optional(),
+  streamingCallback: streamingCallbackSchema.optional(),
   /** Request timeout in milliseconds (default: env `OPENAI_TIMEOUT` in seconds, else 30 s). */
   timeout: z.number().positive().optional(),
   /** Retries on connection errors, 408, 409, 429 and 5xx (default: env `OPENAI_MAX_RETRIES`, else 5). */

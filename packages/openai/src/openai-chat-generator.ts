@@ -1,5 +1,5 @@
 import { defineComponent } from "@junction/core";
-import { chatMessageSchema, flattenTools, type StreamingCallback, type ToolsInput } from "@junction/llm";
+import { chatGeneratorInputs, chatGeneratorOutputs, flattenTools } from "@junction/llm";
 import { z } from "zod";
 import { buildRequest } from "./build-request.js";
 import { createClient, type ResolvedClient } from "./create-client.js";
@@ -38,14 +38,8 @@ export const OpenAIChatGenerator = defineComponent({
   type: TYPE,
   description: "Generates chat replies with an OpenAI model or any OpenAI-compatible server.",
   params: openAIChatGeneratorParamsSchema,
-  inputs: {
-    messages: z.array(chatMessageSchema),
-    tools: z.custom<ToolsInput>().optional(),
-    generation_kwargs: z.record(z.string(), z.unknown()).optional(),
-    streaming_callback: z.custom<StreamingCallback>((value) => typeof value === "function").optional(),
-    tools_strict: z.boolean().optional(),
-  },
-  outputs: { replies: z.array(chatMessageSchema) },
+  inputs: { ...chatGeneratorInputs, tools_strict: z.boolean().optional() },
+  outputs: chatGeneratorOutputs,
   setup: (): ClientHolder => ({ current: undefined }),
   warmUp: async ({ params, resources }) => {
     if (resources.current === undefined) resources.current = createClient(params);

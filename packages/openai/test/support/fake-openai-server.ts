@@ -232,6 +232,18 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
     for (const waiter of waiters) waiter();
   };
 
+  /** Waits `ms`; false when the client went away meanwhile. */
+  const waitUnlessGone = (response: ServerResponse, ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(true), ms);
+      response.on("close", () => {
+        if (response.writableFinished) return;
+        clearTimeout(timer);
+        onDisconnect();
+        resolve(false);
+      });
+    });
+
   const stream = async (response: ServerResponse, reply: StreamReply): Promise<void> => {
     let gone = false;
     response.on("close", () => {
@@ -275,9 +287,10 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       );
       return;
     }
-    if (reply.kind === "json")
+    if (reply.kind === "json") {
+      if (reply.delayMs !== undefined && !(await waitUnlessGone(response, reply.delayMs))) return;
       sendJson(response, reply.status ?? 200, reply.body, { ...(reply.headers ?? {}) });
-    else if (reply.kind === "error") {
+    } else if (reply.kind === "error") {
       sendJson(
         response,
         reply.status,
@@ -312,6 +325,7 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       script.push(...replies);
     },
     close() {
+      if (!server.listening) return Promise.resolve();
       server.closeAllConnections();
       return new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
