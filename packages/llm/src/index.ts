@@ -79,11 +79,14 @@ export type {
   OutputToStringConfig,
   StateMergeHandler,
 } from "./tool-config.js";
+export { toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
 export type { ToolInvocationErrorFields } from "./tool-errors.js";
 export { ToolDefinitionError, ToolInvocationError } from "./tool-errors.js";
 export type { JsonObjectSchema, JsonSchema } from "./tool-parameters.js";
 export type { ToolResultSource, ToolResultToStringOptions } from "./tool-result.js";
 export { stringifyToolResult, toolResultToString } from "./tool-result.js";
+export type { ToolDocument, ToolSerializationOptions } from "./tool-serialization.js";
+export { toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
 export type { ToolsetSource, ToolsInput } from "./toolset.js";
 export { flattenTools, Toolset } from "./toolset.js";
 export type { Usage } from "./usage.js";

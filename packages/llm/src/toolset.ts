@@ -75,6 +75,11 @@ export class Toolset implements Iterable<AnyTool> {
     }
   }
 
+  /** The function a dynamic toolset reads its tools from (`undefined` for a fixed list). */
+  get source(): (() => Iterable<AnyTool>) | undefined {
+    return this.#source;
+  }
+
   /** True when the tools are re-read from a function on every access. */
   get dynamic(): boolean {
     return this.#source !== undefined;

@@ -26,8 +26,14 @@ test("@junction/llm exports exactly its public surface", () => {
     "streamingChunkSchema",
     "stringifyToolResult",
     "tool",
+    "toolFromJSON",
     "toolNamePattern",
     "toolResultToString",
+    "toolToJSON",
+    "toolsFromJSON",
     "toolsSchema",
+    "toolsToJSON",
+    "toolsetFromJSON",
+    "toolsetToJSON",
   ]);
 });
