@@ -215,8 +215,13 @@ function warnAboutWriteConflicts(tools: readonly AnyTool[], schema: StateSchema)
   for (const [stateKey, names] of writers) {
     if (names.length < 2) continue;
     getDefaultLogger().warn(
-      `Agent: tools ${names.map((name) => `"${name}"`).join(" and ")} all write State key "${stateKey}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
+      `Agent: tools ${listNames(names)} all write State key "${stateKey}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
       { stateKey, tools: names },
     );
   }
+}
+
+function listNames(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length <= 2 ? quoted.join(" and ") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }

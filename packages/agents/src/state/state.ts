@@ -230,13 +230,13 @@ export class State<TSchema extends StateSchema = StateSchema> {
     return new State({ schema, data });
   }
 
-  /** The number of items of a list key (0 when unset), without building a view. @internal */
+  /** The number of items of a list key (0 when unset), in O(1). */
   listLength(key: string): number {
     const value = this.#values.get(key);
     return value instanceof ListEntry ? value.length : Array.isArray(value) ? value.length : 0;
   }
 
-  /** The last item of a list key, without building a view. @internal */
+  /** The last item of a list key (e.g. the latest message), in O(1); `undefined` when empty. */
   lastItem(key: string): unknown {
     const value = this.#values.get(key);
     return value instanceof ListEntry ? value.last() : undefined;

@@ -1,0 +1,210 @@
+import { Agent, State } from "@junction/agents";
+import { ChatMessage, tool } from "@junction/llm";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { callTools, runAgent, scripted, user } from "./helpers.js";
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+function retrievalTool() {
+  let calls = 0;
+  return tool({
+    name: "retrieval_tool",
+    description: "Reads and appends documents",
+    parameters: z.object({ documents: z.array(z.string()).optional() }),
+    inputsFromState: { documents: "documents" },
+    outputsToState: { documents: { source: "documents" } },
+    function: () => ({ documents: [`doc-${calls++}`] }),
+  });
+}
+
+describe("tool execution in the agent", () => {
+  test("two calls that read and write the same key run one after the other", async () => {
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["retrieval_tool"], ["retrieval_tool"]), "done"]),
+      tools: [retrievalTool()],
+      stateSchema: { documents: { type: z.array(z.string()) } },
+    });
+    expect((await runAgent(agent, { messages: [user("go")] })).documents).toEqual(["doc-0", "doc-1"]);
+  });
+
+  test("a reader requested before its writer still sees the write", async () => {
+    const seen: unknown[] = [];
+    const reader = tool({
+      name: "reader_tool",
+      description: "reads",
+      parameters: z.object({ value: z.string().optional() }),
+      inputsFromState: { value: "value" },
+      function: ({ value }) => {
+        seen.push(value);
+        return { ok: true };
+      },
+    });
+    const writer = tool({
+      name: "writer_tool",
+      description: "writes",
+      parameters: z.object({}),
+      outputsToState: { value: { source: "out" } },
+      function: () => ({ out: "written" }),
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["reader_tool"], ["writer_tool"]), "done"]),
+      tools: [reader, writer],
+      stateSchema: { value: { type: z.string() } },
+    });
+    const result = await runAgent(agent, { messages: [user("go")] });
+    expect(seen).toEqual(["written"]);
+    // Results stay in call order although the writer ran first.
+    expect(
+      result.messages.filter((m) => m.role === "tool").map((m) => m.toolCallResult?.origin.toolName),
+    ).toEqual(["reader_tool", "writer_tool"]);
+  });
+
+  test("a model-supplied argument wins over State", async () => {
+    const seen: unknown[] = [];
+    const reader = tool({
+      name: "reader",
+      description: "reads",
+      parameters: z.object({ value: z.string() }),
+      inputsFromState: { value: "value" },
+      function: ({ value }) => void seen.push(value),
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["reader", { value: "from model" }]), "done"]),
+      tools: [reader],
+      stateSchema: { value: { type: z.string() } },
+    });
+    await runAgent(agent, { messages: [user("go")], value: "from state" });
+    expect(seen).toEqual(["from model"]);
+  });
+
+  test("a needsState tool gets the live State", async () => {
+    const counter = tool({
+      name: "counter",
+      description: "increments",
+      parameters: z.object({}),
+      needsState: true,
+      function: (_args, context) => {
+        const state = context.state!;
+        state.set("count", ((state.get("count") as number | undefined) ?? 0) + 1);
+        return "ok";
+      },
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["counter"], ["counter"]), "done"]),
+      tools: [counter],
+      stateSchema: { count: { type: z.number() } },
+    });
+    expect((await runAgent(agent, { messages: [user("go")] })).count).toBe(2);
+  });
+
+  test("independent calls of one turn run concurrently", async () => {
+    let active = 0;
+    let maxActive = 0;
+    const slow = tool({
+      name: "slow",
+      description: "slow",
+      parameters: z.object({ i: z.number() }),
+      function: async ({ i }, { signal }) => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await sleep(5, signal);
+        active--;
+        return i;
+      },
+    });
+    const calls = Array.from({ length: 4 }, (_, i) => ["slow", { i }] as [string, Record<string, unknown>]);
+    const agent = new Agent({ chatGenerator: scripted([callTools(...calls), "done"]), tools: [slow] });
+    const result = await runAgent(agent, { messages: [user("go")] });
+    expect(maxActive).toBe(4);
+    expect(result.messages.filter((m) => m.role === "tool").map((m) => m.toolCallResult?.result)).toEqual([
+      "0",
+      "1",
+      "2",
+      "3",
+    ]);
+
+    maxActive = 0;
+    const limited = new Agent({
+      chatGenerator: scripted([callTools(...calls), "done"]),
+      tools: [slow],
+      toolConcurrencyLimit: 1,
+    });
+    await runAgent(limited, { messages: [user("go")] });
+    expect(maxActive).toBe(1);
+  });
+
+  test("write-write: results merge in call order, whichever finishes first", async () => {
+    const writer = tool({
+      name: "writer",
+      description: "writes after a delay",
+      parameters: z.object({ value: z.string(), delay: z.number() }),
+      outputsToState: { answer: { source: "answer" } },
+      function: async ({ value, delay }) => {
+        await sleep(delay);
+        return { answer: value };
+      },
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([
+        callTools(["writer", { value: "first", delay: 10 }], ["writer", { value: "second", delay: 0 }]),
+        "done",
+      ]),
+      tools: [writer],
+      stateSchema: { answer: { type: z.string() } },
+    });
+    expect((await runAgent(agent, { messages: [user("go")] })).answer).toBe("second");
+  });
+
+  test("lists read through inputsFromState cannot be mutated by the tool", async () => {
+    const mutator = tool({
+      name: "mutator",
+      description: "tries to mutate its input",
+      parameters: z.object({ docs: z.array(z.string()).optional() }),
+      inputsFromState: { documents: "docs" },
+      function: ({ docs }) => {
+        docs?.push("sneaky");
+        return "ok";
+      },
+    });
+    const state = new State({
+      schema: { documents: { type: z.array(z.string()) } },
+      data: { documents: ["a"] },
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["mutator"]), "done"]),
+      tools: [mutator],
+      stateSchema: { documents: { type: z.array(z.string()) } },
+    });
+    const result = await runAgent(agent, {
+      messages: [user("go")],
+      documents: state.get("documents") as string[],
+    });
+    expect(result.documents).toEqual(["a"]);
+    expect(state.get("documents")).toEqual(["a"]);
+  });
+
+  test("the tool receives the tool call it answers", async () => {
+    const ids: (string | undefined)[] = [];
+    const echo = tool({
+      name: "echo",
+      description: "echo",
+      parameters: z.object({}),
+      function: (_args, context) => void ids.push(context.toolCall?.id),
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([{ toolCalls: [{ toolName: "echo", arguments: {}, id: "call-7" }] }, "done"]),
+      tools: [echo],
+    });
+    const result = await runAgent(agent, { messages: [user("go")] });
+    expect(ids).toEqual(["call-7"]);
+    expect(result.messages[2]).toBeInstanceOf(ChatMessage);
+  });
+});
