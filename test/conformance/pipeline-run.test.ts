@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { seededDelays, setRunDelay } from "./components/define.js";
 import { expectRun, runScenario, type Scenario } from "./harness.js";
+import { agentScenarios } from "./scenarios-agents.js";
 import { basicScenarios } from "./scenarios-basic.js";
 import { branchScenarios } from "./scenarios-branches.js";
 import { loopScenarios } from "./scenarios-loops.js";
@@ -13,7 +14,13 @@ import { ragScenarios } from "./scenarios-rag.js";
  * the three modes must agree exactly (Junction's determinism promise, including variadic value order).
  */
 
-const scenarios: Scenario[] = [...basicScenarios, ...branchScenarios, ...loopScenarios, ...ragScenarios];
+const scenarios: Scenario[] = [
+  ...basicScenarios,
+  ...branchScenarios,
+  ...loopScenarios,
+  ...ragScenarios,
+  ...agentScenarios,
+];
 
 const modes = [
   { label: "concurrency 1", concurrency: 1, shuffled: false },
