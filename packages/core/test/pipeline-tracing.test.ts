@@ -1,5 +1,6 @@
-import { InMemoryTracer, MemoryLogger, Pipeline } from "@junction/core";
+import { defineComponent, InMemoryTracer, MemoryLogger, Pipeline } from "@junction/core";
 import { expect, test } from "vitest";
+import { z } from "zod";
 import { AddFixedValue, Double, Join, Threshold } from "./support/pipeline-components.js";
 
 function loop(tracer?: InMemoryTracer) {
@@ -76,4 +77,22 @@ test("the run's tracer overrides the pipeline's", async () => {
   expect(perRun.find("junction.component.run")).toHaveLength(1);
   await p.run({ value: 1 });
   expect(own.find("junction.component.run")).toHaveLength(1);
+});
+
+test("span inputs keep what the component received even when it mutates its inputs", async () => {
+  const Mangler = defineComponent({
+    type: "ptest.tracing.Mangler",
+    inputs: { items: z.array(z.string()) },
+    outputs: { items: z.array(z.string()) },
+    run: ({ items }) => {
+      items.push("extra");
+      return { items };
+    },
+  });
+  const tracer = new InMemoryTracer();
+  const p = new Pipeline({ logger: new MemoryLogger(), tracer }).addComponent("mangler", new Mangler());
+  expect(await p.run({ items: ["a"] })).toEqual({ mangler: { items: ["a", "extra"] } });
+  expect(tracer.find("junction.component.run")[0]?.tags["junction.component.input"]).toEqual({
+    items: ["a"],
+  });
 });

@@ -4,6 +4,7 @@ import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
+import { isolate } from "./isolate.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 
@@ -52,7 +53,9 @@ export async function invokeNode(
     sink?.({ type: "component_start", componentName: node.name, componentType: node.type, visit, inputs });
     let result: unknown;
     try {
-      result = await getComponentInternals(node.instance).invoke(inputs, {
+      // What spans and events recorded must not change when the component mutates its inputs.
+      const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs);
+      result = await getComponentInternals(node.instance).invoke(own, {
         signal,
         componentName: node.name,
         tracer,
