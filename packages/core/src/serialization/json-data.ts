@@ -24,7 +24,7 @@ export interface CopyLimits {
 }
 
 /** Defaults: deep enough for any real pipeline, small enough that recursion never exhausts the stack. */
-export const defaultCopyLimits: CopyLimits = { maxDepth: 64, maxNodes: 1_000_000 };
+export const defaultCopyLimits: CopyLimits = { maxDepth: 64, maxNodes: 250_000 };
 
 /** Keys refused anywhere in a document: assigning them could replace an object's prototype. */
 const forbiddenKeys = new Set(["__proto__"]);
@@ -61,9 +61,41 @@ export function copyUntrusted(
   issues: Issue[],
   limits: CopyLimits = defaultCopyLimits,
 ): unknown {
+  // Count first, without allocating: documents of shared references (exponential when expanded) are
+  // refused before anything is copied.
+  if (countValues(value, limits, 0, 0) > limits.maxNodes) {
+    issues.push({
+      path: [...path],
+      message: `the document has more than ${limits.maxNodes} values; it is refused.`,
+    });
+    return undefined;
+  }
   const state = { nodes: 0, tooLarge: false };
   // One mutable path stack; issues copy it, so a large document costs no per-value allocation.
   return copyNode(value, [...path], issues, limits, state, 0);
+}
+
+/** Counts values up to just past the limit (stops early); containers below the depth limit count as one. */
+function countValues(value: unknown, limits: CopyLimits, depth: number, counted: number): number {
+  let total = counted + 1;
+  if (typeof value !== "object" || value === null || depth >= limits.maxDepth) return total;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length && total <= limits.maxNodes; index++) {
+      total = countValues(value[index], limits, depth + 1, total);
+    }
+    return total;
+  }
+  if (!isPlainObject(value)) return total;
+  for (const key in value) {
+    if (total > limits.maxNodes) break;
+    if (!Object.hasOwn(value, key)) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    total =
+      descriptor !== undefined && "value" in descriptor
+        ? countValues(descriptor.value, limits, depth + 1, total)
+        : total + 1;
+  }
+  return total;
 }
 
 function copyNode(
