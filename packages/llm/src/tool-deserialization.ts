@@ -227,7 +227,7 @@ export function toolsetFromJSON(doc: unknown, options: ToolSerializationOptions 
       path,
       message: 'a toolset must be written as { type: "junction.Toolset", data: {...} }.',
     });
-    return done("toolsetFromJSON", r, undefined);
+    return done<Toolset>("toolsetFromJSON", r, undefined);
   }
   return done("toolsetFromJSON", r, readToolset(r, doc, path));
 }
@@ -245,7 +245,7 @@ export function toolsFromJSON(doc: unknown, options: ToolSerializationOptions = 
   if (isToolsetDocument(doc)) return done("toolsFromJSON", r, readToolset(r, doc, path));
   if (!Array.isArray(doc)) {
     r.issues.push({ path, message: "expected a toolset document or a list of tool and toolset documents." });
-    return done("toolsFromJSON", r, undefined);
+    return done<ToolsInput>("toolsFromJSON", r, undefined);
   }
   const items = doc.map((item, index) =>
     isToolsetDocument(item) ? readToolset(r, item, [...path, index]) : readTool(r, item, [...path, index]),

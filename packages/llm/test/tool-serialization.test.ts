@@ -3,6 +3,7 @@ import {
   type AnyTool,
   ComponentTool,
   Tool,
+  type ToolInit,
   Toolset,
   toolFromJSON,
   toolsetFromJSON,
@@ -31,7 +32,7 @@ const registry = createRegistry()
 
 const parameters = { type: "object", properties: { city: { type: "string" } }, required: ["city"] } as const;
 
-function weather(extra: Partial<ConstructorParameters<typeof Tool>[0]> = {}): Tool {
+function weather(extra: Partial<ToolInit> = {}): Tool {
   return new Tool({
     name: "weather",
     description: "Get weather report",
