@@ -70,7 +70,7 @@ export type {
 } from "./serialization/component-serialization.js";
 export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
 export type { ComponentEntryDocument, PipelineDocument } from "./serialization/document-schema.js";
-export { pipelineDocumentSchema } from "./serialization/document-schema.js";
+export { pipelineDocumentJSONSchema, pipelineDocumentSchema } from "./serialization/document-schema.js";
 export type {
   PipelineDeserializeOptions,
   PipelineSerializeOptions,

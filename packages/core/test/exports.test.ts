@@ -34,6 +34,7 @@ test("@junction/core exports exactly its public surface", () => {
     "namedTypeName",
     "namedTypeNames",
     "noopTracer",
+    "pipelineDocumentJSONSchema",
     "pipelineDocumentSchema",
     "registerConversion",
     "secretSchema",

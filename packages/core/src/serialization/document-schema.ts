@@ -108,3 +108,17 @@ export interface PipelineDocument {
 export function isDocumentComponentName(name: string): boolean {
   return componentNameSchema.safeParse(name).success;
 }
+
+/**
+ * The JSON Schema (draft 2020-12) of the pipeline document, generated from the same zod schema the loader
+ * validates with. `docs/schema/pipeline.schema.json` is this value; point editors at it for completion.
+ *
+ * It describes the document's shape only: each component's `init_parameters` are checked by that
+ * component's own params schema when loading.
+ */
+export function pipelineDocumentJSONSchema(): Record<string, unknown> {
+  return z.toJSONSchema(pipelineDocumentSchema, { io: "input", target: "draft-2020-12" }) as Record<
+    string,
+    unknown
+  >;
+}

@@ -41,6 +41,8 @@ export function pipelineToMermaid(pipeline: Pipeline): string {
   const kinds = pipeline.inputs({ includeConnected: true });
   const open = pipeline.inputs();
   const outputs = pipeline.outputs();
+  const connections = pipeline.connections();
+  const connected = new Set(connections.map((connection) => connection.receiver));
   const lines = ["flowchart LR"];
   for (const name of names) {
     const component = pipeline.getComponent(name);
@@ -52,6 +54,7 @@ export function pipelineToMermaid(pipeline: Pipeline): string {
     const component = pipeline.getComponent(name);
     const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
     for (const [socketName, description] of Object.entries(open[name] ?? {})) {
+      if (connected.has(`${name}.${socketName}`)) continue; // variadic sockets with senders
       const head = escapeLabel(`${socketName}${marks(sockets[socketName], description.variadic)}`);
       inputEdges.push(
         `  inputs -- "${head}<br/>${escapeLabel(describeType(description.schema))}" --> ${ids.get(name)}`,
@@ -65,7 +68,7 @@ export function pipelineToMermaid(pipeline: Pipeline): string {
   if (inputEdges.length > 0) lines.push('  inputs(["inputs"])');
   if (outputEdges.length > 0) lines.push('  outputs(["outputs"])');
   lines.push(...inputEdges);
-  for (const { sender, receiver } of pipeline.connections()) {
+  for (const { sender, receiver } of connections) {
     const from = split(sender);
     const to = split(receiver);
     const senderComponent = pipeline.getComponent(from.name);
