@@ -4,8 +4,12 @@ import { namedTypeName } from "./named-types.js";
 /**
  * The values a sender schema may produce, as a flat list of "atoms": single primitive values (from
  * literals, enums, `null`, `undefined`) and non-union schemas. Unions, optionals, nullables and
- * output-side wrappers (`default`, `readonly`, `catch`, the output of a `pipe`) are expanded, so the
- * compatibility rules only ever compare one atom with one receiver. Named types are never expanded.
+ * wrappers are expanded, so the compatibility rules only ever compare one atom with one receiver.
+ * Named types are never expanded.
+ *
+ * A pipeline sends what `run` returned (typed `z.input` of the output schema), not the parsed value, so
+ * a `pipe` contributes its input side, and `catch` (which accepts anything) stays opaque. `default`
+ * contributes its inner type only: an `undefined` output is never sent.
  */
 
 /** A primitive value a literal or enum may hold. */
@@ -77,7 +81,6 @@ function collect(schema: z.ZodType, atoms: SenderAtom[], visiting: Set<z.ZodType
     case "default":
     case "prefault":
     case "readonly":
-    case "catch":
       collect(def.innerType as z.ZodType, atoms, visiting);
       break;
     case "nonoptional": {
@@ -90,7 +93,7 @@ function collect(schema: z.ZodType, atoms: SenderAtom[], visiting: Set<z.ZodType
       collect(def.getter() as z.ZodType, atoms, visiting);
       break;
     case "pipe":
-      collect(def.out as z.ZodType, atoms, visiting);
+      collect(def.in as z.ZodType, atoms, visiting);
       break;
     case "never":
       break;

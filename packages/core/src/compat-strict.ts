@@ -5,9 +5,10 @@ import { namedTypeName } from "./named-types.js";
 
 /**
  * Strict socket type compatibility: true only when every value the sender may produce is accepted by the
- * receiver unchanged. A sender is described by what its schema outputs, a receiver by what its schema
- * accepts. The answer errs on the side of "incompatible" where zod cannot tell (refinements, custom
- * schemas, transforms inside a receiver).
+ * receiver unchanged. Both sides are described by the values their schemas accept (a pipeline sends what
+ * `run` returned). The answer errs on the side of "incompatible" where zod cannot tell (refinements,
+ * custom schemas). One assumption is taken from TypeScript: a stripping `z.object` sender carries only
+ * the keys it declares.
  */
 
 /** Pairs under comparison on the current path: recursive schemas are compatible if no step disagrees. */
@@ -132,13 +133,7 @@ function acceptsValue(value: Primitive, receiver: z.ZodType): boolean {
 function acceptsSchema(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
   const s = defOf(sender);
   const r = defOf(receiver);
-  if (s.type === "intersection") {
-    // A value of A & B is a value of A and of B.
-    return (
-      compatible(s.left as z.ZodType, receiver, visiting) ||
-      compatible(s.right as z.ZodType, receiver, visiting)
-    );
-  }
+  if (s.type === "intersection") return intersectionInto(sender, receiver, visiting);
   switch (r.type) {
     case "string":
       return (
@@ -191,6 +186,42 @@ function acceptsSchema(sender: z.ZodType, receiver: z.ZodType, visiting: Visitin
       // non-finite sender, and anything unknown: incompatible.
       return false;
   }
+}
+
+const mergedObjects = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * A value of `A & B` is a value of A and of B, so either side fitting is enough, except for objects:
+ * `{a} & {b}` carries both keys, so two object sides are merged into one object first.
+ */
+function intersectionInto(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
+  const { left, right } = defOf(sender) as unknown as { left: z.ZodType; right: z.ZodType };
+  const leftIsObject = defOf(left).type === "object";
+  const rightIsObject = defOf(right).type === "object";
+  if (!leftIsObject && !rightIsObject) {
+    return compatible(left, receiver, visiting) || compatible(right, receiver, visiting);
+  }
+  if (!leftIsObject || !rightIsObject) return false;
+  let merged = mergedObjects.get(sender);
+  if (merged === undefined) {
+    const leftShape = (defOf(left) as unknown as { shape: Record<string, z.ZodType> }).shape;
+    const rightShape = (defOf(right) as unknown as { shape: Record<string, z.ZodType> }).shape;
+    const shape: Record<string, z.ZodType> = { ...leftShape };
+    for (const [key, value] of Object.entries(rightShape)) {
+      const existing = shape[key];
+      shape[key] = existing === undefined ? value : z.intersection(existing, value);
+    }
+    // Extra keys: a strict side forbids them, a stripping side lets the other side's catchall decide.
+    const extras = [receiverExtraKeys(left), receiverExtraKeys(right)];
+    const typed = extras.filter((extra): extra is z.ZodType => typeof extra !== "string");
+    const catchall =
+      extras.includes("none") || typed.length === 0
+        ? undefined
+        : typed.reduce((all: z.ZodType, extra) => z.intersection(all, extra));
+    merged = catchall === undefined ? z.object(shape) : z.object(shape).catchall(catchall);
+    mergedObjects.set(sender, merged);
+  }
+  return compatible(merged, receiver, visiting);
 }
 
 function samePattern(a: z.ZodType, b: z.ZodType): boolean {
@@ -253,8 +284,8 @@ function mayBeAbsent(schema: z.ZodType): boolean {
 }
 
 /**
- * The extra keys a sender object may carry: `"none"` for stripping and strict objects (a sender is
- * described by what its schema outputs, and stripping drops undeclared keys), else the catchall schema.
+ * The extra keys a sender object may carry: `"none"` for strict objects and (as TypeScript assumes) for
+ * stripping ones, else the catchall schema (`unknown` for loose objects).
  */
 function senderExtraKeys(schema: z.ZodType): z.ZodType | "none" {
   const catchall = (defOf(schema) as { catchall?: z.ZodType }).catchall;

@@ -443,13 +443,20 @@ const junctionRows: Row[] = [
   ["an instanceof schema into the same schema", shared, shared, true],
   ["z.custom() into another z.custom()", z.custom<string>(), z.custom<string>(), false],
   ["z.custom() into unknown", z.custom<string>(), z.unknown(), true],
-  // Pipes and transforms: a sender is what it outputs, a receiver what it accepts.
+  // Pipes and transforms: a pipeline sends what `run` returned, so both sides are what their schemas accept.
   [
     "string → length (transform) into number",
     z.string().transform((value) => value.length),
     z.number(),
     false,
   ],
+  [
+    "string → length (transform) into string",
+    z.string().transform((value) => value.length),
+    z.string(),
+    true,
+  ],
+  ['"a" with a catch into string', z.literal("a").catch("a"), z.string(), false],
   [
     "string into string → length (transform)",
     z.string(),
@@ -642,3 +649,120 @@ describe("conversions", () => {
     expect(seen.at(-1)).toBeUndefined();
   });
 });
+
+describe("soundness", () => {
+  // Every pair of these schemas is checked; whenever the answer is "compatible" without a conversion,
+  // every probe value the sender accepts must be accepted by the receiver. The one documented assumption
+  // (a stripping object sender carries only its declared keys, as in TypeScript) is honoured by
+  // giving such senders only probes without undeclared keys.
+  const pool: z.ZodType[] = [
+    z.string(),
+    z.string().min(2),
+    z.email(),
+    z.number(),
+    z.int(),
+    z.number().gt(0),
+    z.boolean(),
+    z.null(),
+    z.undefined(),
+    z.literal("a"),
+    z.literal(["a", "b"]),
+    z.enum(["b", "c"]),
+    z.literal(1),
+    z.string().optional(),
+    z.string().nullable(),
+    z.string().default("d"),
+    z.union([z.string(), z.number()]),
+    z.array(z.string()),
+    z.array(z.number()).min(1),
+    z.array(z.union([z.string(), z.number()])),
+    z.tuple([z.string(), z.number()]),
+    z.tuple([z.string()], z.number()),
+    z.object({ a: z.string() }),
+    z.object({ a: z.string(), b: z.number().optional() }),
+    z.strictObject({ a: z.string() }),
+    z.looseObject({ a: z.string() }),
+    z.object({ a: z.literal("a") }),
+    z.record(z.string(), z.string()),
+    z.record(z.string(), z.number()),
+    z.record(z.enum(["a", "b"]), z.string()),
+    z.partialRecord(z.enum(["a", "b"]), z.string()),
+    z.set(z.string()),
+    message,
+    z.array(message),
+    z.any(),
+    z.unknown(),
+    z.string().transform((value) => value.length),
+    z.string().pipe(z.string().min(2)),
+    z.literal("a").catch("a"),
+    z.number().nullable().optional(),
+    z.array(z.object({ a: z.string() })),
+    z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() })),
+    z.tuple([z.string(), z.number().optional()]),
+    z.array(z.literal(["a", "b"])).readonly(),
+  ];
+  const probes: unknown[] = [
+    "",
+    "a",
+    "b",
+    "c",
+    "ab",
+    "x@example.com",
+    0,
+    1,
+    -1,
+    1.5,
+    true,
+    null,
+    undefined,
+    [],
+    ["a"],
+    [1],
+    ["a", 1],
+    ["a", 1, 2],
+    { a: "a" },
+    { a: "x" },
+    { a: "a", b: 1 },
+    { a: "a", b: "x" },
+    { a: "x", c: true },
+    { b: "x" },
+    { a: 1 },
+    new Set(["a"]),
+    new Message("m"),
+    [new Message("m")],
+    [{ a: "a" }],
+    [{ a: 1 }],
+    ["a", undefined],
+    ["a", "b"],
+  ];
+
+  test("no compatible pair lets a value through that the receiver rejects", () => {
+    const violations: string[] = [];
+    let checkedPairs = 0;
+    for (const [senderIndex, sender] of pool.entries()) {
+      for (const [receiverIndex, receiver] of pool.entries()) {
+        const result = checkCompatibility(sender, receiver);
+        if (!result.compatible || result.conversion !== undefined) continue;
+        checkedPairs += 1;
+        for (const probe of probes) {
+          if (!sender.safeParse(probe).success || hasUndeclaredKeys(sender, probe)) continue;
+          // An `undefined` output is never sent; a sender's default only matters for its own parsing.
+          if (probe === undefined && sender._zod.optin === "defaulted") continue;
+          if (!receiver.safeParse(probe).success) {
+            violations.push(`#${senderIndex} → #${receiverIndex} with ${String(JSON.stringify(probe))}`);
+          }
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+    expect(checkedPairs).toBeGreaterThan(150);
+  });
+});
+
+function hasUndeclaredKeys(schema: z.ZodType, value: unknown): boolean {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown>; catchall?: unknown };
+  if (def.type !== "object" || def.catchall !== undefined || typeof value !== "object" || value === null) {
+    return false;
+  }
+  return Object.keys(value).some((key) => !Object.hasOwn(def.shape ?? {}, key));
+}
