@@ -59,7 +59,12 @@ export type {
   StreamingChunkJSON,
   ToolCallDelta,
 } from "./streaming-chunk.js";
-export { StreamingChunk, streamingChunkSchema } from "./streaming-chunk.js";
+export {
+  invokeStreamingCallback,
+  StreamingChunk,
+  selectStreamingCallback,
+  streamingChunkSchema,
+} from "./streaming-chunk.js";
 export type {
   AnyTool,
   ToolContext,

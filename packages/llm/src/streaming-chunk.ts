@@ -290,3 +290,30 @@ const emptyMeta: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The named socket type `"StreamingChunk"` (for sockets and events that carry chunks). */
 export const streamingChunkSchema = defineNamedType("StreamingChunk", z.instanceof(StreamingChunk));
+
+/**
+ * Picks the callback to stream with: the one given at run time wins over the one given at construction.
+ *
+ * @param initCallback - the component's configured callback
+ * @param runtimeCallback - the callback passed to this run
+ */
+export function selectStreamingCallback(
+  initCallback: StreamingCallback | undefined,
+  runtimeCallback: StreamingCallback | undefined,
+): StreamingCallback | undefined {
+  return runtimeCallback ?? initCallback;
+}
+
+/**
+ * Calls a streaming callback and awaits it when it returns a promise (sync and async callbacks alike).
+ *
+ * @param callback - the callback
+ * @param chunk - the chunk to deliver
+ */
+export async function invokeStreamingCallback(
+  callback: StreamingCallback,
+  chunk: StreamingChunk,
+): Promise<void> {
+  const result = callback(chunk);
+  if (result instanceof Promise) await result;
+}
