@@ -86,23 +86,7 @@ export class DataViews {
         path,
       );
     }
-    switch (typeof value) {
-      case "string":
-      case "boolean":
-        return value;
-      case "number":
-        return this.#integers === "bigint" && Number.isSafeInteger(value) ? BigInt(value) : value;
-      case "bigint":
-        return this.#integers === "bigint" ? value : Number(value);
-      case "undefined":
-        return null;
-      case "object":
-        break;
-      default:
-        // functions and symbols are not data
-        return null;
-    }
-    if (value === null) return null;
+    if (typeof value !== "object" || value === null) return this.#scalar(value);
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : new Date(value.getTime());
     if (value instanceof Uint8Array) return new Uint8Array(value);
     const memo = this.#memo.get(value);
@@ -129,14 +113,35 @@ export class DataViews {
     }
   }
 
+  /** Converts a non-object value: functions and symbols are not data and become `null`. */
+  #scalar(value: unknown): unknown {
+    switch (typeof value) {
+      case "string":
+      case "boolean":
+        return value;
+      case "number":
+        return this.#integers === "bigint" && Number.isSafeInteger(value) ? BigInt(value) : value;
+      case "bigint":
+        return this.#integers === "bigint" ? value : Number(value);
+      default:
+        return null;
+    }
+  }
+
   #viewObject(value: object, path: (string | number)[], depth: number): unknown {
     if (Array.isArray(value) || value instanceof Set) {
       const out: unknown[] = [];
       let index = 0;
       for (const item of value) {
-        path.push(index);
-        out.push(this.#view(item, path, depth + 1));
-        path.pop();
+        if (typeof item !== "object" || item === null) {
+          // fast path for scalars: no path bookkeeping
+          if (++this.#count > this.#maxValues) this.#view(item, [...path, index], depth + 1);
+          out.push(this.#scalar(item));
+        } else {
+          path.push(index);
+          out.push(this.#view(item, path, depth + 1));
+          path.pop();
+        }
         index++;
       }
       return out;

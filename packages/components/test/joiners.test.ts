@@ -142,7 +142,7 @@ describe("StringJoiner", () => {
       builder_1: { query: "What is life?" },
       builder_2: { query: "What is NLP?" },
     });
-    expect([...(result.joiner?.strings as string[])].sort()).toEqual([
+    expect([...((result.joiner?.strings ?? []) as string[])].sort()).toEqual([
       "Builder 1: What is life?",
       "Builder 2: What is NLP?",
     ]);

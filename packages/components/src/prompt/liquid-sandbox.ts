@@ -34,9 +34,9 @@ export type TagClass = new (
 /** The longest template accepted, in characters. */
 export const maxTemplateLength = 1_000_000;
 /** The longest a render may take, in milliseconds. */
-export const maxRenderMilliseconds = 2_000;
+export const maxRenderMilliseconds = 1_000;
 /** The allocation budget of one render (LiquidJS counts array and string growth). */
-export const maxRenderMemory = 100_000_000;
+export const maxRenderMemory = 20_000_000;
 
 const noFileSystem: FS = {
   exists: async () => false,
