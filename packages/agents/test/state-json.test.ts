@@ -100,7 +100,7 @@ describe("State.toJSON / State.fromJSON", () => {
     }
     expect(error).toBeInstanceOf(DeserializationError);
     expect((error as DeserializationError).issues.map((issue) => issue.path.join("."))).toEqual([
-      "schema.a.type",
+      "schema.a.type.x-junction-type",
       "schema.b.handler",
       "data.c",
     ]);

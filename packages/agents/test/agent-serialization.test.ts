@@ -1,0 +1,112 @@
+import { Agent, type State } from "@junction/agents";
+import {
+  createRegistry,
+  DeserializationError,
+  deserializeComponent,
+  SerializationError,
+  serializeComponent,
+} from "@junction/core";
+import { chatMessageSchema, Tool, Toolset } from "@junction/llm";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { runAgent, scripted, user } from "./helpers.js";
+
+function weather({ location }: Record<string, unknown>) {
+  return { weather: `sunny in ${String(location)}`, documents: [`report for ${String(location)}`] };
+}
+function uniqueMerge(current: unknown, value: unknown) {
+  return [...new Set([...((current as string[] | undefined) ?? []), ...(value as string[])])];
+}
+function budgetHook(_state: State) {}
+function auditHook(_state: State) {}
+
+const registry = createRegistry()
+  .registerFunction("test.weather", weather)
+  .registerFunction("test.uniqueMerge", uniqueMerge)
+  .registerFunction("test.budgetHook", budgetHook)
+  .registerFunction("test.auditHook", auditHook);
+
+function weatherTool() {
+  return new Tool({
+    name: "weather_tool",
+    description: "Weather",
+    parameters: { type: "object", properties: { location: { type: "string" } }, required: ["location"] },
+    function: weather,
+    outputsToState: { documents: { source: "documents" } },
+  });
+}
+
+function makeAgent() {
+  return new Agent({
+    chatGenerator: scripted([
+      { toolCalls: [{ toolName: "weather_tool", arguments: { location: "Paris" } }] },
+      "done",
+    ]),
+    tools: [weatherTool(), new Toolset([])],
+    systemPrompt: "Be brief.",
+    exitConditions: ["text", "weather_tool"],
+    stateSchema: {
+      documents: { type: z.array(z.string()), handler: uniqueMerge },
+      history: { type: z.array(chatMessageSchema) },
+      topic: { type: z.string().optional() },
+    },
+    maxAgentSteps: 7,
+    toolConcurrencyLimit: 2,
+    hooks: { beforeLlm: [budgetHook], onExit: { run: auditHook } },
+  });
+}
+
+describe("Agent serialization", () => {
+  test("round-trips generator, tools, state schema, hooks and options", async () => {
+    const doc = serializeComponent(makeAgent(), { registry });
+    expect(doc.type).toBe("junction.Agent");
+    const init = doc.init_parameters;
+    expect(init.chatGenerator).toMatchObject({ type: "junction.ScriptedChatGenerator" });
+    expect(init.stateSchema).toEqual({
+      documents: { type: { type: "array", items: { type: "string" } }, handler: "test.uniqueMerge" },
+      history: { type: { type: "array", items: { "x-junction-type": "ChatMessage" } } },
+      topic: { type: expect.objectContaining({ type: "string" }) },
+    });
+    expect(init.hooks).toEqual({ beforeLlm: ["test.budgetHook"], onExit: ["test.auditHook"] });
+    expect(init.exitConditions).toEqual(["text", "weather_tool"]);
+    const json = JSON.parse(JSON.stringify(doc));
+    const loaded = deserializeComponent(json, { registry }) as InstanceType<typeof Agent>;
+    expect(serializeComponent(loaded, { registry })).toEqual(doc);
+    expect(loaded.params.maxAgentSteps).toBe(7);
+    expect(loaded.params.toolConcurrencyLimit).toBe(2);
+    const result = await runAgent(loaded, { messages: [user("Weather?")] });
+    expect(result.exit_reason).toBe("weather_tool");
+    expect(result.documents).toEqual(["report for Paris"]);
+  });
+
+  test("an unregistered hook or tool function cannot be written; the error names each path", () => {
+    let error: unknown;
+    try {
+      serializeComponent(makeAgent(), { registry: createRegistry() });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SerializationError);
+    expect((error as SerializationError).message).toMatch(/not registered/);
+  });
+
+  test("loading reports unknown function names with their paths", () => {
+    const doc = JSON.parse(JSON.stringify(serializeComponent(makeAgent(), { registry })));
+    doc.init_parameters.hooks.beforeLlm = ["test.missing"];
+    doc.init_parameters.stateSchema.documents.handler = "test.alsoMissing";
+    let error: unknown;
+    try {
+      deserializeComponent(doc, { registry });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(DeserializationError);
+    const paths = (error as DeserializationError).issues.map((issue) => issue.path.join("."));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "init_parameters.hooks.beforeLlm.0",
+        "init_parameters.stateSchema.documents.handler",
+      ]),
+    );
+  });
+});
