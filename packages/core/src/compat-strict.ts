@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { defOf, finiteValues, type Primitive, type SenderAtom, senderAtoms } from "./compat-atoms.js";
 import { checksImply, hasNoChecks } from "./compat-checks.js";
+import { intersectionInto, isOptionalKey, objectInto, type Relation, recordInto } from "./compat-objects.js";
 import { namedTypeName } from "./named-types.js";
 
 /**
  * Strict socket type compatibility: true only when every value the sender may produce is accepted by the
  * receiver unchanged. Both sides are described by the values their schemas accept (a pipeline sends what
  * `run` returned). The answer errs on the side of "incompatible" where zod cannot tell (refinements,
- * custom schemas). One assumption is taken from TypeScript: a stripping `z.object` sender carries only
- * the keys it declares.
+ * custom schemas). Objects and records are compared in `compat-objects.ts`.
  */
 
 /** Pairs under comparison on the current path: recursive schemas are compatible if no step disagrees. */
@@ -133,7 +133,11 @@ function acceptsValue(value: Primitive, receiver: z.ZodType): boolean {
 function acceptsSchema(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
   const s = defOf(sender);
   const r = defOf(receiver);
-  if (s.type === "intersection") return intersectionInto(sender, receiver, visiting);
+  const relation: Relation = {
+    compatible: (from, to) => compatible(from, to, visiting),
+    accepts: (atom, to) => accepts(atom, to, visiting),
+  };
+  if (s.type === "intersection") return intersectionInto(sender, receiver, relation);
   switch (r.type) {
     case "string":
       return (
@@ -169,9 +173,9 @@ function acceptsSchema(sender: z.ZodType, receiver: z.ZodType, visiting: Visitin
         checksImply(sender, receiver)
       );
     case "object":
-      return s.type === "object" && objectInto(sender, receiver, visiting);
+      return s.type === "object" && objectInto(sender, receiver, relation);
     case "record":
-      return recordInto(sender, receiver, visiting);
+      return recordInto(sender, receiver, relation);
     case "promise":
       return s.type === "promise" && compatible(s.innerType as z.ZodType, r.innerType as z.ZodType, visiting);
     case "function":
@@ -186,42 +190,6 @@ function acceptsSchema(sender: z.ZodType, receiver: z.ZodType, visiting: Visitin
       // non-finite sender, and anything unknown: incompatible.
       return false;
   }
-}
-
-const mergedObjects = new WeakMap<z.ZodType, z.ZodType>();
-
-/**
- * A value of `A & B` is a value of A and of B, so either side fitting is enough, except for objects:
- * `{a} & {b}` carries both keys, so two object sides are merged into one object first.
- */
-function intersectionInto(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
-  const { left, right } = defOf(sender) as unknown as { left: z.ZodType; right: z.ZodType };
-  const leftIsObject = defOf(left).type === "object";
-  const rightIsObject = defOf(right).type === "object";
-  if (!leftIsObject && !rightIsObject) {
-    return compatible(left, receiver, visiting) || compatible(right, receiver, visiting);
-  }
-  if (!leftIsObject || !rightIsObject) return false;
-  let merged = mergedObjects.get(sender);
-  if (merged === undefined) {
-    const leftShape = (defOf(left) as unknown as { shape: Record<string, z.ZodType> }).shape;
-    const rightShape = (defOf(right) as unknown as { shape: Record<string, z.ZodType> }).shape;
-    const shape: Record<string, z.ZodType> = { ...leftShape };
-    for (const [key, value] of Object.entries(rightShape)) {
-      const existing = shape[key];
-      shape[key] = existing === undefined ? value : z.intersection(existing, value);
-    }
-    // Extra keys: a strict side forbids them, a stripping side lets the other side's catchall decide.
-    const extras = [receiverExtraKeys(left), receiverExtraKeys(right)];
-    const typed = extras.filter((extra): extra is z.ZodType => typeof extra !== "string");
-    const catchall =
-      extras.includes("none") || typed.length === 0
-        ? undefined
-        : typed.reduce((all: z.ZodType, extra) => z.intersection(all, extra));
-    merged = catchall === undefined ? z.object(shape) : z.object(shape).catchall(catchall);
-    mergedObjects.set(sender, merged);
-  }
-  return compatible(merged, receiver, visiting);
 }
 
 function samePattern(a: z.ZodType, b: z.ZodType): boolean {
@@ -270,101 +238,4 @@ function tupleInto(
     if (!compatible(sent, expected, visiting)) return false;
   }
   return senderRest === null || rest === null || compatible(senderRest, rest, visiting);
-}
-
-/** True when an object key (or tuple item) declared with `schema` may be absent. */
-function isOptionalKey(schema: z.ZodType): boolean {
-  const optin = (schema._zod as { optin?: string }).optin;
-  return optin === "optional" || optin === "defaulted";
-}
-
-/** True when the sender's value for a key declared with `schema` may be absent. */
-function mayBeAbsent(schema: z.ZodType): boolean {
-  return (schema._zod as { optout?: string }).optout === "optional";
-}
-
-/**
- * The extra keys a sender object may carry: `"none"` for strict objects and (as TypeScript assumes) for
- * stripping ones, else the catchall schema (`unknown` for loose objects).
- */
-function senderExtraKeys(schema: z.ZodType): z.ZodType | "none" {
-  const catchall = (defOf(schema) as { catchall?: z.ZodType }).catchall;
-  return catchall === undefined || defOf(catchall).type === "never" ? "none" : catchall;
-}
-
-/** The extra keys a receiver object accepts: `"any"` (stripped), `"none"` (strict) or the catchall schema. */
-function receiverExtraKeys(schema: z.ZodType): z.ZodType | "none" | "any" {
-  const catchall = (defOf(schema) as { catchall?: z.ZodType }).catchall;
-  if (catchall === undefined) return "any";
-  return defOf(catchall).type === "never" ? "none" : catchall;
-}
-
-function objectInto(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
-  const senderShape = (defOf(sender) as unknown as { shape: Record<string, z.ZodType> }).shape;
-  const receiverShape = (defOf(receiver) as unknown as { shape: Record<string, z.ZodType> }).shape;
-  const senderExtra = senderExtraKeys(sender);
-  const receiverExtra = receiverExtraKeys(receiver);
-  for (const [key, expected] of Object.entries(receiverShape)) {
-    const sent = Object.hasOwn(senderShape, key) ? senderShape[key] : undefined;
-    if (sent === undefined) {
-      // Not declared by the sender: absent, or (catchall senders) present with a catchall value.
-      if (!isOptionalKey(expected)) return false;
-      if (senderExtra !== "none" && !compatible(senderExtra, expected, visiting)) return false;
-      continue;
-    }
-    if (mayBeAbsent(sent) && !isOptionalKey(expected)) return false;
-    if (!compatible(sent, expected, visiting)) return false;
-  }
-  if (receiverExtra === "any") return true;
-  for (const [key, sent] of Object.entries(senderShape)) {
-    if (Object.hasOwn(receiverShape, key)) continue;
-    if (receiverExtra === "none" || !compatible(sent, receiverExtra, visiting)) return false;
-  }
-  if (senderExtra === "none") return true;
-  return receiverExtra !== "none" && compatible(senderExtra, receiverExtra, visiting);
-}
-
-function recordInto(sender: z.ZodType, receiver: z.ZodType, visiting: Visiting): boolean {
-  const r = defOf(receiver) as unknown as { keyType: z.ZodType; valueType: z.ZodType };
-  const receiverKeys = finiteValues(r.keyType);
-  const exhaustive = receiverKeys !== undefined && !isPartial(receiver);
-  const s = defOf(sender);
-  if (s.type === "record") {
-    if (!compatible(s.keyType as z.ZodType, r.keyType, visiting)) return false;
-    if (!compatible(s.valueType as z.ZodType, r.valueType, visiting)) return false;
-    if (!exhaustive) return true;
-    // Every key the receiver requires must be one the sender always writes.
-    const senderKeys = finiteValues(s.keyType as z.ZodType);
-    return (
-      senderKeys !== undefined && !isPartial(sender) && receiverKeys.every((key) => senderKeys.includes(key))
-    );
-  }
-  if (s.type !== "object") return false;
-  const shape = s.shape as Record<string, z.ZodType>;
-  for (const [key, sent] of Object.entries(shape)) {
-    if (!accepts({ kind: "value", value: key }, r.keyType, visiting)) return false;
-    if (!compatible(sent, r.valueType, visiting)) return false;
-  }
-  const senderExtra = senderExtraKeys(sender);
-  if (
-    senderExtra !== "none" &&
-    !(acceptsAnyString(r.keyType) && compatible(senderExtra, r.valueType, visiting))
-  ) {
-    return false;
-  }
-  if (!exhaustive) return true;
-  return receiverKeys.every((key) => {
-    const sent = typeof key === "string" && Object.hasOwn(shape, key) ? shape[key] : undefined;
-    return sent !== undefined && !mayBeAbsent(sent);
-  });
-}
-
-/** True when a record's key schema accepts every string (plain `z.string()` or a top type). */
-function acceptsAnyString(keyType: z.ZodType): boolean {
-  const type = defOf(keyType).type;
-  return isTop(keyType) || (type === "string" && hasNoChecks(keyType));
-}
-
-function isPartial(record: z.ZodType): boolean {
-  return (defOf(record) as { partial?: boolean }).partial === true;
 }
