@@ -93,25 +93,25 @@ export async function invokeNode(
 }
 
 function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: InvokeContext): void {
-  const undeclared: string[] = [];
-  const issues: Issue[] = [];
+  let undeclared: string[] | undefined;
+  let issues: Issue[] | undefined;
   const sockets = node.instance.outputSockets as Readonly<Record<string, OutputSocket>>;
-  for (const key of Object.keys(result)) {
+  for (const key in result) {
     if (!node.outputNames.has(key)) {
-      undeclared.push(key);
+      undeclared = [...(undeclared ?? []), key];
       continue;
     }
     if (!context.validateOutputs || result[key] === undefined) continue;
     const parsed = sockets[key]!.schema.safeParse(result[key]);
-    if (!parsed.success) issues.push(...zodIssues(parsed.error, [node.name, key]));
+    if (!parsed.success) issues = [...(issues ?? []), ...zodIssues(parsed.error, [node.name, key])];
   }
-  if (undeclared.length > 0) {
+  if (undeclared !== undefined) {
     context.logger.warn(
       `Pipeline.run: component "${node.name}" (${node.type}) returned undeclared outputs ${undeclared.map((key) => `"${key}"`).join(", ")}; they are not sent to other components. Declare them in \`outputs\`.`,
       { componentName: node.name, componentType: node.type, outputs: undeclared },
     );
   }
-  if (issues.length > 0) {
+  if (issues !== undefined) {
     throw new PipelineRuntimeError(
       `Pipeline.run: component "${node.name}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
       { componentName: node.name, componentType: node.type, issues },

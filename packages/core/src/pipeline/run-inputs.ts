@@ -11,7 +11,7 @@ import type { Plan, PlanNode, PlanSocket } from "./plan.js";
  * the caller's data.
  */
 
-/** How run inputs are written; see {@link prepareRunInputs}. */
+/** How run inputs are written: `"nested"` (`{ component: { socket: value } }`) or `"flat"` (`{ socket: value }`). */
 export type InputsFormat = "nested" | "flat";
 
 /** Validated, isolated caller inputs. */
