@@ -110,10 +110,18 @@ export function expectRun(result: RunResult, run: ScenarioRun): void {
   expect(result.outputs).toEqual(run.expectedOutputs ?? {});
 }
 
+/** JSON with object keys sorted, so that equal values give equal strings whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([left], [right]) => left.localeCompare(right)))
+      : item,
+  );
+}
+
 /** Matches an array with the same elements in any order (the reference's `AnyOrder`). */
 export function anyOrder(items: readonly unknown[]): unknown {
-  const key = (values: readonly unknown[]) =>
-    JSON.stringify(values.map((value) => JSON.stringify(value)).sort());
+  const key = (values: readonly unknown[]) => JSON.stringify(values.map(canonical).sort());
   return {
     asymmetricMatch: (actual: unknown) => Array.isArray(actual) && key(actual) === key(items),
     toString: () => "AnyOrder",
