@@ -264,3 +264,54 @@ describe("failures", () => {
     expect(currentProbe.running).toBe(0);
   });
 });
+
+describe("a wave whose members feed each other", () => {
+  test("a receiver waits for an earlier member of its wave, exactly as in a sequential run", async () => {
+    const calls: string[] = [];
+    const Entry = defineComponent({
+      type: "ptest.concurrency.WaveEntry",
+      inputs: { value: greedyVariadic(z.number()) },
+      outputs: { value: z.number() },
+      run: async ({ value }) => {
+        await delay(5);
+        calls.push(`entry(${value[0]})`);
+        return { value: value[0]! * 10 };
+      },
+    });
+    const Feed = defineComponent({
+      type: "ptest.concurrency.WaveFeed",
+      inputs: { value: z.number() },
+      outputs: { value: z.number() },
+      run: ({ value }) => {
+        calls.push(`feed(${value})`);
+        return { value };
+      },
+    });
+    const Reader = defineComponent({
+      type: "ptest.concurrency.WaveReader",
+      inputs: { value: z.number(), extra: z.number().optional() },
+      outputs: { total: z.number() },
+      run: ({ value, extra }) => {
+        calls.push(`reader(${value},${extra})`);
+        return { total: value + (extra ?? 0) };
+      },
+    });
+    const build = () =>
+      new Pipeline({ logger: new MemoryLogger() })
+        .addComponent("entry", new Entry())
+        .addComponent("feed", new Feed())
+        .addComponent("reader", new Reader())
+        .connect("feed", "entry")
+        .connect("entry", "reader.extra");
+    const inputs = { entry: { value: 1 }, feed: { value: 2 }, reader: { value: 100 } };
+    // Wave 1: entry (HIGHEST) and feed; wave 2: entry again (fed by feed) and reader, which must see
+    // entry's second output, not its first.
+    const sequential = await build().run(inputs, { concurrency: 1 });
+    expect(calls).toEqual(["entry(1)", "feed(2)", "entry(2)", "reader(100,20)"]);
+    calls.length = 0;
+    const concurrent = await build().run(inputs);
+    expect(calls).toEqual(["feed(2)", "entry(1)", "entry(2)", "reader(100,20)"]);
+    expect(concurrent).toEqual(sequential);
+    expect(sequential).toEqual({ reader: { total: 120 } });
+  });
+});
