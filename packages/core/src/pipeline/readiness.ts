@@ -88,6 +88,13 @@ function allPredecessorsExecuted(node: PlanNode, slots: readonly (Entry[] | unde
 
 /** How many distinct components sent entries (only real values when `realOnly`); caller input is not counted. */
 function distinctSenders(entries: readonly Entry[], realOnly: boolean): number {
+  if (entries.length > 8) {
+    const senders = new Set<string>();
+    for (const entry of entries) {
+      if (entry.sender !== null && !(realOnly && entry.value === NO_OUTPUT)) senders.add(entry.sender);
+    }
+    return senders.size;
+  }
   let count = 0;
   for (let index = 0; index < entries.length; index += 1) {
     const entry = entries[index]!;

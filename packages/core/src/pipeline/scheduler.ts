@@ -114,9 +114,14 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
         throw error;
       }
       if (request.signal?.aborted) throw request.signal.reason;
-      for (const node of wave) {
+      if (wave.length === 1) {
+        const node = wave[0]!;
         update(node);
         for (const receiver of node.receivers) update(receiver);
+      } else {
+        const affected = new Set<PlanNode>(wave);
+        for (const node of wave) for (const receiver of node.receivers) affected.add(receiver);
+        for (const node of affected) update(node);
       }
     }
     pipelineSpan.setTag("junction.pipeline.output_data", outputs);
