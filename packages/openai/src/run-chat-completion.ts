@@ -37,8 +37,11 @@ function abortReason(signal: AbortSignal): unknown {
 
 async function streamReply(call: ChatCompletionCall, targets: StreamTargets): Promise<ChatMessage> {
   const { client, body, signal, logger } = call;
+  // Usage arrives in a final chunk only when asked for; `stream_options: null` sends none (for servers that reject it).
+  const { stream_options: given, ...rest } = body;
+  const streamOptions = "stream_options" in body ? given : { include_usage: true };
   const stream = await client.chat.completions.create(
-    { ...body, stream: true, stream_options: body.stream_options ?? { include_usage: true } },
+    { ...rest, stream: true, ...(streamOptions == null ? {} : { stream_options: streamOptions }) },
     { signal },
   );
   const chunks: StreamingChunk[] = [];

@@ -196,6 +196,17 @@ describe("streaming", () => {
     expect(h.server.requests[0]?.body.stream_options).toEqual({ include_usage: false });
   });
 
+  it("sends no stream_options when they are set to null (for servers that reject them)", async () => {
+    h.server.enqueue(textStream(["a"]));
+    const generator = new OpenAIChatGenerator({
+      baseURL: h.server.baseURL,
+      generationKwargs: { stream_options: null },
+    });
+    const { replies = [] } = await generator.run({ messages: question, streaming_callback: () => {} });
+    expect(replies[0]?.text).toBe("a");
+    expect(h.server.requests[0]?.body).not.toHaveProperty("stream_options");
+  });
+
   it("warns when the stream ends without a finish reason", async () => {
     h.server.enqueue({ kind: "stream", events: [chunk({ content: "partial" })] });
     const generator = new OpenAIChatGenerator({ baseURL: h.server.baseURL });
