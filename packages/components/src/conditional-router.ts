@@ -92,10 +92,11 @@ export const ConditionalRouter = defineComponent({
   },
   setup: (params) => {
     const compiled = compile(params);
+    const logger = getDefaultLogger();
     const used = new Set(compiled.variables);
     const unused = params.optionalVariables.filter((variable) => !used.has(variable));
     if (unused.length > 0) {
-      getDefaultLogger().warn(
+      logger.warn(
         `ConditionalRouter: the optional variables ${quoteList(unused)} are not used in any route. Check them for typos.`,
         { optionalVariables: unused },
       );

@@ -473,6 +473,23 @@ describe("ConditionalRouter optional variables", () => {
       ]);
       expect(await router.run({ question: "What?", mode: "chat" })).toEqual({ chat: "What?" });
     });
+
+    test("a CEL type name used like a variable gets a hint, since it can never be an input", () => {
+      expect(
+        () =>
+          new ConditionalRouter({
+            routes: [
+              { condition: 'type == "question"', output: "text", outputName: "out", outputType: z.string() },
+            ],
+          }),
+      ).toThrow('"type" is CEL\'s type `type`, not a variable');
+      const router = new ConditionalRouter({
+        routes: [
+          { condition: "type(value) == string", output: "value", outputName: "out", outputType: z.string() },
+        ],
+      });
+      expect(Object.keys(router.inputSockets)).toEqual(["value"]);
+    });
   });
 });
 

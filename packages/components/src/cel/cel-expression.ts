@@ -1,6 +1,6 @@
 import { Optional, type ParseResult } from "@marcbachmann/cel-js";
 import { celEnvironment } from "./cel-environment.js";
-import { freeVariables } from "./cel-variables.js";
+import { identifiers } from "./cel-variables.js";
 
 /** A parsed, type-checked CEL expression, ready to evaluate many times. */
 export interface CompiledExpression {
@@ -57,12 +57,21 @@ function compileUncached(source: string): CompiledExpression | CelCompileError {
   } catch (error) {
     return new CelCompileError(errorText(error));
   }
+  const { variables, builtins } = identifiers(program.ast);
+  const typeNames = builtins.filter((name) => !["cel", "optional"].includes(name));
   const checked = program.check();
-  if (!checked.valid) return new CelCompileError(errorText(checked.error));
-  const variables = Object.freeze(freeVariables(program.ast));
+  if (!checked.valid) {
+    const hint = typeNames
+      .map(
+        (name) =>
+          `\nNote: "${name}" is CEL's type \`${name}\`, not a variable; name the variable differently.`,
+      )
+      .join("");
+    return new CelCompileError(`${errorText(checked.error)}${hint}`);
+  }
   return Object.freeze({
     source,
-    variables,
+    variables: Object.freeze(variables),
     resultType: checked.type ?? "dyn",
     evaluate: (context: Readonly<Record<string, unknown>>) => program(context),
   });

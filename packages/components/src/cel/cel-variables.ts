@@ -11,31 +11,44 @@ const comprehensionMacros = new Set(["all", "exists", "exists_one", "map", "filt
  * @param ast - the parsed expression
  */
 export function freeVariables(ast: ASTNode): string[] {
+  return identifiers(ast).variables;
+}
+
+/**
+ * The identifiers of a parsed expression: its free variables, and the built-in names used bare
+ * (`type`, `list`, `string`, ...), which are CEL's types and never inputs.
+ *
+ * @param ast - the parsed expression
+ */
+export function identifiers(ast: ASTNode): { variables: string[]; builtins: string[] } {
   const found = new Set<string>();
-  collect(ast, new Set(), found);
-  return [...found];
+  const builtins = new Set<string>();
+  collect(ast, new Set(), found, builtins);
+  return { variables: [...found], builtins: [...builtins] };
 }
 
 function isNode(value: unknown): value is ASTNode {
   return typeof value === "object" && value !== null && "op" in value && "args" in value;
 }
 
-function collect(node: ASTNode, bound: ReadonlySet<string>, found: Set<string>): void {
+function collect(node: ASTNode, bound: ReadonlySet<string>, found: Set<string>, builtins: Set<string>): void {
   switch (node.op) {
     case "value":
       return;
     case "id":
-      if (!bound.has(node.args) && !isBuiltinName(node.args)) found.add(node.args);
+      if (bound.has(node.args)) return;
+      if (isBuiltinName(node.args)) builtins.add(node.args);
+      else found.add(node.args);
       return;
     case ".":
     case ".?":
-      collect(node.args[0], bound, found);
+      collect(node.args[0], bound, found, builtins);
       return;
     case "rcall": {
       const [name, receiver, args] = node.args;
       const first = args[0];
       if (comprehensionMacros.has(name) && first?.op === "id") {
-        collect(receiver, bound, found);
+        collect(receiver, bound, found, builtins);
         const names = [first.args];
         let rest = args.slice(1);
         const second = args[1];
@@ -44,25 +57,25 @@ function collect(node: ASTNode, bound: ReadonlySet<string>, found: Set<string>):
           rest = args.slice(2);
         }
         const inner = new Set([...bound, ...names]);
-        for (const arg of rest) collect(arg, inner, found);
+        for (const arg of rest) collect(arg, inner, found, builtins);
         return;
       }
       if (name === "bind" && receiver.op === "id" && receiver.args === "cel" && first?.op === "id") {
         const [, init, body] = args;
-        if (init !== undefined) collect(init, bound, found);
-        if (body !== undefined) collect(body, new Set([...bound, first.args]), found);
+        if (init !== undefined) collect(init, bound, found, builtins);
+        if (body !== undefined) collect(body, new Set([...bound, first.args]), found, builtins);
         return;
       }
-      collect(receiver, bound, found);
-      for (const arg of args) collect(arg, bound, found);
+      collect(receiver, bound, found, builtins);
+      for (const arg of args) collect(arg, bound, found, builtins);
       return;
     }
     default:
-      walk(node.args, bound, found);
+      walk(node.args, bound, found, builtins);
   }
 }
 
-function walk(value: unknown, bound: ReadonlySet<string>, found: Set<string>): void {
-  if (isNode(value)) collect(value, bound, found);
-  else if (Array.isArray(value)) for (const item of value) walk(item, bound, found);
+function walk(value: unknown, bound: ReadonlySet<string>, found: Set<string>, builtins: Set<string>): void {
+  if (isNode(value)) collect(value, bound, found, builtins);
+  else if (Array.isArray(value)) for (const item of value) walk(item, bound, found, builtins);
 }
