@@ -3,7 +3,7 @@ import { type AnyTool, ChatMessage, flattenTools, type ToolCall } from "@junctio
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
 import { AgentRunError } from "../errors.js";
-import type { State } from "../state/state.js";
+import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
 import { type HookPoint, runHooks } from "./hooks.js";
@@ -96,18 +96,18 @@ class AgentRun {
     }
     if (total !== this.tokenUsage) {
       this.tokenUsage = total;
-      this.state.set("token_usage", total as never);
+      writeUnchecked(this.state, "token_usage", total);
     }
   }
 
   finishStep(): void {
     this.stepCount++;
-    this.state.set("step_count", this.stepCount as never);
+    writeUnchecked(this.state, "step_count", this.stepCount);
   }
 
   /** Records an exit; runs `onExit` hooks, which may veto it. @returns true when the run ends */
   async confirmExit(reason: string, parent: Span | undefined): Promise<boolean> {
-    this.state.set("exit_reason", reason as never);
+    writeUnchecked(this.state, "exit_reason", reason);
     if (this.setup.hooks.onExit.length === 0) return true;
     this.control.exitReason = reason;
     this.control.continueRequested = false;
@@ -115,7 +115,7 @@ class AgentRun {
     this.control.exitReason = undefined;
     if (!this.control.continueRequested) return true;
     this.control.continueRequested = false;
-    this.state.set("exit_reason", null as never);
+    writeUnchecked(this.state, "exit_reason", null);
     return false;
   }
 
@@ -124,11 +124,11 @@ class AgentRun {
     const tools = this.currentTools();
     await this.hooks("beforeLlm", span);
     if (this.control.stopReason !== undefined) {
-      this.state.set("exit_reason", this.control.stopReason as never);
+      writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
     const replies = await this.callModel(tools, span);
-    this.state.set("messages", replies as never);
+    writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!replies.some((reply) => reply.toolCalls.length > 0)) {
       const reason = modelExit(replies, tools.length > 0);
@@ -154,7 +154,7 @@ class AgentRun {
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
       });
-      this.state.set("messages", results as never);
+      writeUnchecked(this.state, "messages", results);
       this.countToolCalls(pending);
     }
     await this.hooks("afterTool", span);
@@ -169,7 +169,7 @@ class AgentRun {
     const counts = { ...this.toolCallCounts };
     for (const call of calls) counts[call.toolName] = (counts[call.toolName] ?? 0) + 1;
     this.toolCallCounts = counts;
-    this.state.set("tool_call_counts", counts as never);
+    writeUnchecked(this.state, "tool_call_counts", counts);
   }
 
   /** After `maxAgentSteps`: one last model call without tools, so the user gets an answer. */
@@ -181,7 +181,7 @@ class AgentRun {
     );
     try {
       const replies = await this.callModel([], span);
-      this.state.set("messages", replies as never);
+      writeUnchecked(this.state, "messages", replies);
       this.addUsage(replies);
       this.finishStep();
     } finally {
@@ -219,7 +219,7 @@ class AgentRun {
         `Agent reached maximum agent steps (${params.maxAgentSteps}) without an exit condition; stopping.`,
         { maxAgentSteps: params.maxAgentSteps },
       );
-      this.state.set("exit_reason", exitReason as never);
+      writeUnchecked(this.state, "exit_reason", exitReason);
       if (params.finalAnswerOnMaxSteps) await this.finalAnswer(this.runSpan);
     }
     this.control.exitReason = exitReason;

@@ -15,7 +15,8 @@ interface ViewTarget {
   readonly length: number;
 }
 
-const viewTargets = new WeakMap<object, ViewTarget>();
+/** Reading this key from a view returns its {@link ViewTarget} (cheaper than a WeakMap lookup). */
+const targetKey: unique symbol = Symbol("junction.state.listView");
 
 function isIndexKey(key: string | symbol): key is string {
   if (typeof key !== "string" || key.length === 0) return false;
@@ -39,6 +40,7 @@ export function makeListView<T>(buffer: T[], length: number): readonly T[] {
   const view = new Proxy(buffer, {
     get(target, key, receiver) {
       if (key === "length") return length;
+      if (key === targetKey) return { buffer, length };
       if (isIndexKey(key)) return Number(key) < length ? target[Number(key)] : undefined;
       return Reflect.get(target, key, receiver);
     },
@@ -66,13 +68,13 @@ export function makeListView<T>(buffer: T[], length: number): readonly T[] {
     setPrototypeOf: readOnly,
     preventExtensions: readOnly,
   });
-  viewTargets.set(view, { buffer, length });
   return view;
 }
 
 /** The buffer and length behind a view made by {@link makeListView}, or `undefined` for any other value. */
 export function listViewTarget(value: unknown): ViewTarget | undefined {
-  return typeof value === "object" && value !== null ? viewTargets.get(value) : undefined;
+  if (!Array.isArray(value)) return undefined;
+  return (value as unknown as { [targetKey]?: ViewTarget })[targetKey];
 }
 
 /**

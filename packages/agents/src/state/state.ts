@@ -21,6 +21,8 @@ import {
 
 const messagesKey: StateSchema = { messages: { type: z.array(chatMessageSchema) } };
 
+let writeUncheckedImpl: (state: State, key: string, value: unknown) => void;
+
 /** A State key's value as read: list values come back as read-only arrays. */
 export type StateReadValue<T> = T extends readonly (infer TItem)[] ? readonly TItem[] : T;
 
@@ -177,15 +179,25 @@ export class State<TSchema extends StateSchema = StateSchema> {
         },
       );
     }
-    const handler = handlerOverride ?? spec.handler;
+    this.#merge(key, checked.value, handlerOverride ?? spec.handler);
+  }
+
+  static {
+    writeUncheckedImpl = (state, key, value) => {
+      const spec = state.#spec("State.set", key);
+      state.#merge(key, value, spec.handler);
+    };
+  }
+
+  #merge(key: string, value: unknown, handler: MergeHandler): void {
     const current = this.#values.get(key);
     if (handler === mergeLists && (current === undefined || current instanceof ListEntry)) {
-      const items = Array.isArray(checked.value) ? checked.value : [checked.value];
+      const items = Array.isArray(value) ? value : [value];
       if (current === undefined) this.#values.set(key, new ListEntry(items));
       else current.append(items);
       return;
     }
-    const merged = handler(read(current), checked.value);
+    const merged = handler(read(current), value);
     if (current instanceof ListEntry && current.isCurrentView(merged)) return;
     this.#store(key, merged);
   }
@@ -259,6 +271,14 @@ export class State<TSchema extends StateSchema = StateSchema> {
       this.#values.set(key, value);
     }
   }
+}
+
+/**
+ * Internal (not exported from the package): merges a value the caller built itself and knows to match
+ * the schema (the agent's messages and run metadata), skipping the schema check on the hot path.
+ */
+export function writeUnchecked(state: State, key: string, value: unknown): void {
+  writeUncheckedImpl(state, key, value);
 }
 
 function read(value: unknown): unknown {

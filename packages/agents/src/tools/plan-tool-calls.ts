@@ -88,9 +88,9 @@ export function planToolCalls(
 ): number[][] {
   const count = calls.length;
   if (count === 0) return [];
+  if (count === 1) return [[0]];
   const byName = toolMap(tools);
   const access = calls.map((call) => stateAccessOf(call, byName.get(call.toolName)));
-  if (count === 1) return [[0]];
   // dependencies[j]: the calls that write a key j reads.
   const dependencies: number[][] = [];
   let anyDependency = false;
