@@ -48,10 +48,12 @@ export interface FailingScenario {
   name: string;
   build(context: BuildContext): Pipeline;
   inputs: RunInputs;
-  /** The error class the run must reject with. */
+  /** The error class the run must reject with (exactly this class, as the reference compares class names). */
   error: abstract new (
     ...args: any[]
   ) => Error;
+  /** The component the error must name (`componentName`), when it is about one component. */
+  componentName?: string;
 }
 
 /** The outputs and per-(component, visit) inputs of one run. */

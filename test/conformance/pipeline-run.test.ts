@@ -1,9 +1,12 @@
+import { InMemoryTracer, MemoryLogger } from "@junction/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { seededDelays, setRunDelay } from "./components/define.js";
-import { expectRun, runScenario, type Scenario } from "./harness.js";
+import { buildContext, expectRun, runScenario, type Scenario } from "./harness.js";
 import { agentScenarios } from "./scenarios-agents.js";
 import { basicScenarios } from "./scenarios-basic.js";
 import { branchScenarios } from "./scenarios-branches.js";
+import { conversionScenarios } from "./scenarios-conversion.js";
+import { failingScenarios } from "./scenarios-failing.js";
 import { fileScenarios } from "./scenarios-files.js";
 import { loopScenarios } from "./scenarios-loops.js";
 import { ragScenarios } from "./scenarios-rag.js";
@@ -22,6 +25,7 @@ const scenarios: Scenario[] = [
   ...ragScenarios,
   ...agentScenarios,
   ...fileScenarios,
+  ...conversionScenarios,
 ];
 
 const modes = [
@@ -55,5 +59,26 @@ for (const scenario of scenarios) {
         sequential.results.map(({ outputs, calls }) => ({ outputs, calls })),
       );
     });
+  });
+}
+
+for (const scenario of failingScenarios) {
+  describe(`a bad pipeline ${scenario.name}`, () => {
+    for (const mode of modes) {
+      it(`rejects with ${scenario.error.name} (${mode.label})`, async () => {
+        if (mode.shuffled) setRunDelay(seededDelays(scenario.name.length, 3));
+        const tracer = new InMemoryTracer();
+        const pipeline = scenario.build(buildContext(tracer, new MemoryLogger()));
+        const error = await pipeline.run(scenario.inputs, { concurrency: mode.concurrency }).then(
+          () => undefined,
+          (rejection: unknown) => rejection,
+        );
+        expect(error).toBeInstanceOf(scenario.error);
+        expect((error as Error).constructor).toBe(scenario.error);
+        if (scenario.componentName !== undefined) {
+          expect(error).toMatchObject({ componentName: scenario.componentName });
+        }
+      });
+    }
   });
 }

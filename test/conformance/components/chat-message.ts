@@ -1,47 +1,10 @@
-import { defineNamedType } from "@junction/core";
+import { ChatMessage, chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 
-// TODO: replace with @junction/llm ChatMessage (and its chatMessageSchema + registered conversions) once it is
-// exported; only this file should need to change, since scenarios build messages through user/assistant/system.
+/** Chat messages for the scenarios: `@junction/llm`'s `ChatMessage` plus short factories. */
 
-/** The role of a chat message. */
-export type ChatRole = "user" | "system" | "assistant" | "tool";
+export { ChatMessage, chatMessageSchema };
 
-/** A minimal chat message: a role and text parts (test stand-in). */
-export class ChatMessage {
-  readonly role: ChatRole;
-  readonly content: readonly { readonly text: string }[];
-  readonly meta: Readonly<Record<string, unknown>>;
-
-  constructor(role: ChatRole, text: string | undefined, meta: Record<string, unknown> = {}) {
-    this.role = role;
-    this.content = text === undefined ? [] : [{ text }];
-    this.meta = meta;
-  }
-
-  /** The first text part, or `undefined`. */
-  get text(): string | undefined {
-    return this.content[0]?.text;
-  }
-
-  /** A user message. */
-  static fromUser(text: string): ChatMessage {
-    return new ChatMessage("user", text);
-  }
-
-  /** A system message. */
-  static fromSystem(text: string): ChatMessage {
-    return new ChatMessage("system", text);
-  }
-
-  /** An assistant message; without text it has no text part. */
-  static fromAssistant(text?: string, meta?: Record<string, unknown>): ChatMessage {
-    return new ChatMessage("assistant", text, meta);
-  }
-}
-
-/** Socket type of one chat message. */
-export const chatMessageSchema = defineNamedType("conformance.ChatMessage", z.instanceof(ChatMessage));
 /** Socket type of a list of chat messages. */
 export const chatMessageListSchema = z.array(chatMessageSchema);
 
@@ -55,7 +18,7 @@ export function system(text: string): ChatMessage {
   return ChatMessage.fromSystem(text);
 }
 
-/** An assistant message. */
-export function assistant(text?: string, meta?: Record<string, unknown>): ChatMessage {
-  return ChatMessage.fromAssistant(text, meta);
+/** An assistant message; without text it has no text part. */
+export function assistant(text?: string): ChatMessage {
+  return ChatMessage.fromAssistant(text === undefined ? {} : { text });
 }

@@ -130,8 +130,10 @@ export const ChatPromptBuilder = defineTestComponent({
     return {
       prompt: messages.map(
         (message) =>
-          new ChatMessage(message.role, compileTemplate(message.text ?? "").render(scope), {
-            ...message.meta,
+          new ChatMessage({
+            role: message.role,
+            content: [{ type: "text", text: compileTemplate(message.text ?? "").render(scope) }],
+            meta: message.meta,
           }),
       ),
     };
