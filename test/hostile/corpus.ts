@@ -6,10 +6,10 @@ import { baseDocument } from "./components.js";
  * none may pollute a prototype, run code, hang or crash.
  */
 
-/** How one hostile input is given to the loader. */
+/** How one hostile input is given to the loader (large inputs are built lazily, when their test runs). */
 export type HostileInput =
-  | { readonly json: string }
-  | { readonly yaml: string }
+  | { readonly json: string | (() => string) }
+  | { readonly yaml: string | (() => string) }
   | { readonly value: () => unknown };
 
 /** What must happen. */
@@ -118,37 +118,40 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: '"constructor" / "prototype" keys load as plain data',
     input: {
-      json: withDoc((doc) => {
-        doc.metadata = { constructor: { prototype: { polluted: "yes" } }, prototype: { isAdmin: true } };
-        doc.components.first.init_parameters.options = { constructor: { name: "Object" } };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.metadata = { constructor: { prototype: { polluted: "yes" } }, prototype: { isAdmin: true } };
+          doc.components.first.init_parameters.options = { constructor: { name: "Object" } };
+        }),
     },
     expect: { loads: true },
   },
   {
     name: "component names that shadow Object.prototype members",
     input: {
-      json: withDoc((doc) => {
-        doc.components = {
-          constructor: { type: "hostile.Echo" },
-          toString: { type: "hostile.Echo" },
-          hasOwnProperty: { type: "hostile.Echo" },
-          __defineGetter__: { type: "hostile.Echo" },
-        };
-        doc.connections = [
-          { sender: "constructor.text", receiver: "toString.text" },
-          { sender: "toString.text", receiver: "hasOwnProperty.text" },
-        ];
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.components = {
+            constructor: { type: "hostile.Echo" },
+            toString: { type: "hostile.Echo" },
+            hasOwnProperty: { type: "hostile.Echo" },
+            __defineGetter__: { type: "hostile.Echo" },
+          };
+          doc.connections = [
+            { sender: "constructor.text", receiver: "toString.text" },
+            { sender: "toString.text", receiver: "hasOwnProperty.text" },
+          ];
+        }),
     },
     expect: { loads: true },
   },
   {
     name: "reserved component name",
     input: {
-      json: withDoc((doc) => {
-        doc.components._debug = { type: "hostile.Echo" };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.components._debug = { type: "hostile.Echo" };
+        }),
     },
     expect: { rejects: /reserved/, paths: ["components._debug"] },
   },
@@ -156,24 +159,25 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "types naming modules, globals and prototype members",
     input: {
-      json: withDoc((doc) => {
-        doc.components = Object.fromEntries(
-          [
-            "constructor",
-            "__proto__x",
-            "toString",
-            "Object",
-            "eval",
-            "Function",
-            "process",
-            "node:child_process",
-            "../../../etc/passwd",
-            "require('child_process').execSync('touch /tmp/pwned')",
-            "globalThis.process.exit",
-          ].map((type, index) => [`c${index}`, { type, init_parameters: {} }]),
-        );
-        doc.connections = [];
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.components = Object.fromEntries(
+            [
+              "constructor",
+              "__proto__x",
+              "toString",
+              "Object",
+              "eval",
+              "Function",
+              "process",
+              "node:child_process",
+              "../../../etc/passwd",
+              "require('child_process').execSync('touch /tmp/pwned')",
+              "globalThis.process.exit",
+            ].map((type, index) => [`c${index}`, { type, init_parameters: {} }]),
+          );
+          doc.connections = [];
+        }),
     },
     expect: {
       rejects: /unknown component type/,
@@ -184,9 +188,10 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "deeply nested metadata (100 000 levels)",
     input: {
-      json: withDoc((doc) => {
-        doc.metadata = { deep: "__DEEP__" };
-      }).replace('"__DEEP__"', nested(100_000)),
+      json: () =>
+        withDoc((doc) => {
+          doc.metadata = { deep: "__DEEP__" };
+        }).replace('"__DEEP__"', nested(100_000)),
     },
     expect: { rejects: /nested deeper than 64 levels/ },
   },
@@ -198,41 +203,45 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "a 3 MB string loads",
     input: {
-      json: withDoc((doc) => {
-        doc.metadata = { big: "x".repeat(3_000_000) };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.metadata = { big: "x".repeat(3_000_000) };
+        }),
     },
     expect: { loads: true },
   },
   {
     name: "a 300 000 element array is refused",
     input: {
-      json: withDoc((doc) => {
-        doc.metadata = { big: new Array(300_000).fill(0) };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.metadata = { big: new Array(300_000).fill(0) };
+        }),
     },
     expect: { rejects: /more than 250000 values/ },
   },
   {
     name: "YAML longer than the limit",
-    input: { yaml: `version: 1\nmetadata:\n  big: ${"y".repeat(5 * 1024 * 1024)}\n` },
+    input: { yaml: () => `version: 1\nmetadata:\n  big: ${"y".repeat(5 * 1024 * 1024)}\n` },
     expect: { rejects: /at most 4194304 are read/ },
   },
   {
     name: "numbers beyond double range",
     input: {
-      json: withDoc((doc) => {
-        doc.metadata = { n: "__N__" };
-      }).replace('"__N__"', "1e400"),
+      json: () =>
+        withDoc((doc) => {
+          doc.metadata = { n: "__N__" };
+        }).replace('"__N__"', "1e400"),
     },
     expect: { rejects: /Infinity is not a JSON number/, paths: ["metadata.n"] },
   },
   {
     name: "max_runs_per_component out of range",
     input: {
-      json: withDoc((doc) => {
-        doc.max_runs_per_component = 1e308;
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.max_runs_per_component = 1e308;
+        }),
     },
     expect: { rejects: /Too big/, paths: ["max_runs_per_component"] },
   },
@@ -332,23 +341,41 @@ export const hostileCases: readonly HostileCase[] = [
     (address): HostileCase => ({
       name: `odd sender address ${JSON.stringify(address.slice(0, 24))}`,
       input: {
-        json: withDoc((doc) => {
-          doc.connections = [{ sender: address, receiver: "second.text" }];
-        }),
+        json: () =>
+          withDoc((doc) => {
+            doc.connections = [{ sender: address, receiver: "second.text" }];
+          }),
       },
       expect: { rejects: /connections\[0\]\.sender|socket address/, paths: ["connections[0].sender"] },
     }),
   ),
   {
+    name: "20 000 connections to unknown components, 1 000 components",
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = Object.fromEntries(
+            Array.from({ length: 1000 }, (_, index) => [`c${index}`, { type: "hostile.Echo" }]),
+          );
+          doc.connections = Array.from({ length: 20_000 }, (_, index) => ({
+            sender: `ghost${index}.text`,
+            receiver: "c0.text",
+          }));
+        }),
+    },
+    expect: { rejects: /\(20000 problems\)[\s\S]*and 19950 more \(see error.issues\)$/ },
+  },
+  {
     name: "connections to self and duplicate connections",
     input: {
-      json: withDoc((doc) => {
-        doc.connections = [
-          { sender: "first.text", receiver: "first.text" },
-          { sender: "first.text", receiver: "second.text" },
-          { sender: "first.text", receiver: "second.text" },
-        ];
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.connections = [
+            { sender: "first.text", receiver: "first.text" },
+            { sender: "first.text", receiver: "second.text" },
+            { sender: "first.text", receiver: "second.text" },
+          ];
+        }),
     },
     expect: { rejects: /itself/, paths: ["connections[0]"] },
   },
@@ -356,9 +383,10 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "a literal token given as a secret",
     input: {
-      json: withDoc((doc) => {
-        doc.components.first = { type: "hostile.Client", init_parameters: { apiKey: TOKEN } };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.components.first = { type: "hostile.Client", init_parameters: { apiKey: TOKEN } };
+        }),
     },
     expect: {
       rejects: /literal string is not accepted/,
@@ -369,12 +397,13 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "a token-typed secret",
     input: {
-      json: withDoc((doc) => {
-        doc.components.first = {
-          type: "hostile.Client",
-          init_parameters: { apiKey: { type: "token", token: TOKEN } },
-        };
-      }),
+      json: () =>
+        withDoc((doc) => {
+          doc.components.first = {
+            type: "hostile.Client",
+            init_parameters: { apiKey: { type: "token", token: TOKEN } },
+          };
+        }),
     },
     expect: { rejects: /token secrets cannot be loaded/, secret: TOKEN },
   },

@@ -27,8 +27,9 @@ function assertNothingPolluted(): void {
 afterEach(assertNothingPolluted);
 
 function load(input: HostileInput): Pipeline {
-  if ("yaml" in input) return Pipeline.fromYAML(input.yaml);
-  if ("json" in input) return Pipeline.fromJSON(JSON.parse(input.json));
+  const text = (source: string | (() => string)) => (typeof source === "function" ? source() : source);
+  if ("yaml" in input) return Pipeline.fromYAML(text(input.yaml));
+  if ("json" in input) return Pipeline.fromJSON(JSON.parse(text(input.json)));
   return Pipeline.fromJSON(input.value());
 }
 
@@ -58,7 +59,8 @@ async function check(entry: HostileCase): Promise<void> {
   expect(caught, "the document should be refused").toBeInstanceOf(DeserializationError);
   const error = caught as DeserializationError;
   expect(error.message).toMatch(entry.expect.rejects);
-  for (const issue of error.issues) expect(error.message).toContain(issue.message);
+  for (const issue of error.issues.slice(0, 50)) expect(error.message).toContain(issue.message);
+  expect(error.message.length).toBeLessThan(200_000);
   if (entry.expect.paths !== undefined) {
     expect(error.issues.map((issue) => pathText(issue.path))).toEqual(entry.expect.paths);
   }

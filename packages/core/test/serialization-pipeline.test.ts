@@ -223,6 +223,13 @@ describe("YAML", () => {
     expect(await loaded.run({ adder: { value: 3 } })).toEqual(await original.run({ adder: { value: 3 } }));
   });
 
+  test("YAML 1.1 values stay plain strings and numbers", () => {
+    const p = Pipeline.fromYAML(
+      "%YAML 1.1\n---\nversion: 1\nmetadata:\n  answer: yes\n  date: 2001-12-14\n  n: 0x1F\n",
+    );
+    expect(p.metadata).toEqual({ answer: "yes", date: "2001-12-14", n: 31 });
+  });
+
   test("YAML problems are reported with their line", () => {
     const error = loadError(() => Pipeline.fromYAML("version: 1\ncomponents: [1, 2\n"));
     expect(error.message).toMatch(/Pipeline.fromYAML/);

@@ -161,7 +161,7 @@ function copyNode(
     path.push(key);
     const copied = copyNode(descriptor.value, path, issues, limits, state, depth + 1);
     path.pop();
-    Object.defineProperty(out, key, { value: copied, enumerable: true, writable: true, configurable: true });
+    out[key] = copied; // safe: "__proto__", the only setter on Object.prototype, was refused above
   }
   return out;
 }

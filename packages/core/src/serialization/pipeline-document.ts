@@ -31,6 +31,20 @@ export type CreatePipeline = (options: {
   connectionTypeValidation: boolean;
 }) => Pipeline;
 
+/** The most issues the error message spells out; `error.issues` always holds every one. */
+const maxListedIssues = 50;
+
+/** Quotes up to 20 names, so messages stay small whatever the document holds. */
+function listSome(names: ReadonlySet<string>): string {
+  if (names.size === 0) return "none";
+  const shown: string[] = [];
+  for (const name of names) {
+    if (shown.length === 20) break;
+    shown.push(`"${name}"`);
+  }
+  return names.size > 20 ? `${shown.join(", ")} and ${names.size - 20} more` : shown.join(", ");
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -101,7 +115,7 @@ function field<T>(
 function unique(issues: readonly Issue[]): Issue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
-    const key = JSON.stringify([issue.path, issue.message]);
+    const key = `${issue.path.join("\u0000")}\u0001${issue.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -126,12 +140,17 @@ export function pipelineFromDocument(
   const fail = (): never => {
     const all = unique(issues);
     throw new DeserializationError(
-      `${where}: cannot load the document (${plural(all.length, "problem")}):\n${formatIssues(all)}`,
+      `${where}: cannot load the document (${plural(all.length, "problem")}):\n${formatIssues(all.slice(0, maxListedIssues))}${
+        all.length > maxListedIssues
+          ? `\n  ... and ${all.length - maxListedIssues} more (see error.issues)`
+          : ""
+      }`,
       { issues: all },
     );
   };
   const doc = copyUntrusted(input, [], issues);
   if (!isRecord(doc)) {
+    if (doc === undefined && issues.length > 0) return fail(); // refused while copying
     issues.push({ path: [], message: "a pipeline document must be a JSON object." });
     return fail();
   }
@@ -196,7 +215,7 @@ function checkEnd(
   const socket = dot === -1 ? undefined : address.slice(dot + 1);
   if (!loaded.has(name)) {
     if (!Object.hasOwn(declared, name)) {
-      const names = [...loaded].map((known) => `"${known}"`).join(", ") || "none";
+      const names = listSome(loaded);
       issues.push({
         path,
         message: `unknown component "${name}". Components: ${names}. Use "component.socket" with a component from "components".`,
