@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defOf } from "./compat-atoms.js";
 import { DeserializationError, formatIssues, type Issue } from "./errors.js";
 import { getNamedType, namedTypeNames } from "./named-types.js";
 
@@ -26,6 +27,8 @@ const ownKeywords = new Set([
   "$defs",
 ]);
 const leafTypes = new Set(["string", "number", "integer", "boolean", "null"]);
+/** Documents are untrusted: nesting is bounded so hostile input fails with an issue, not a stack overflow. */
+const maxDepth = 200;
 
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -45,6 +48,8 @@ class Reader {
   }
 
   read(node: unknown, path: Path): z.ZodType {
+    if (path.length > maxDepth)
+      return this.#fail(path, `the schema is nested deeper than ${maxDepth} levels.`);
     if (node === true) return z.unknown();
     if (node === false) return z.never();
     if (!isObject(node)) return this.#fail(path, "expected a JSON Schema object.");
@@ -91,6 +96,7 @@ class Reader {
       const members = type.map((member, index) =>
         this.#readCore({ ...node, type: member }, [...path, "type", index]),
       );
+      if (members.length === 0) return this.#fail([...path, "type"], "expected at least one type.");
       return members.length === 1 ? members[0]! : z.union(members as [z.ZodType, z.ZodType]);
     }
     if (type === "array") return this.#array(node, path);
@@ -129,6 +135,10 @@ class Reader {
     const lazy = z.lazy(() => resolved ?? z.never());
     this.#references.set(reference, lazy);
     resolved = this.read(target, [...path, "$ref"]);
+    if (defOf(resolved).type === "lazy") {
+      // A reference that only leads to references describes nothing (and would never terminate).
+      resolved = this.#fail([...path, "$ref"], `"${reference}" refers only to itself.`);
+    }
     return lazy;
   }
 
@@ -137,7 +147,8 @@ class Reader {
     const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(reference);
     if (match === null || !isObject(this.#root)) return undefined;
     const definitions = this.#root[match[1]!];
-    return isObject(definitions) ? definitions[decodeURIComponent(match[2]!)] : undefined;
+    const name = decodeURIComponent(match[2]!);
+    return isObject(definitions) && Object.hasOwn(definitions, name) ? definitions[name] : undefined;
   }
 
   #union(options: unknown[], path: Path): z.ZodType {
@@ -165,7 +176,7 @@ class Reader {
       return this.#record(node, path);
     }
     const required = new Set(Array.isArray(node.required) ? node.required : []);
-    const shape: Record<string, z.ZodType> = {};
+    const shape: Record<string, z.ZodType> = Object.create(null);
     const properties = isObject(node.properties) ? node.properties : {};
     for (const [key, value] of Object.entries(properties)) {
       const property = this.read(value, [...path, "properties", key]);

@@ -164,3 +164,35 @@ describe("what JSON Schema cannot describe is refused", () => {
     expect(() => socketSchemaFromJSON("string")).toThrow(DeserializationError);
   });
 });
+
+describe("untrusted documents fail with a DeserializationError, never anything else", () => {
+  const hostile: [string, unknown][] = [
+    ["a reference to itself", { $ref: "#" }],
+    [
+      "references that only lead to each other",
+      { $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
+    ],
+    ["a reference into the prototype", { $defs: {}, $ref: "#/$defs/constructor" }],
+    ["an empty list of types", { type: [] }],
+    ["an empty anyOf", { anyOf: [] }],
+    ["an enum of objects", { enum: [{}] }],
+    ["a named type that is not a string", { "x-junction-type": 42 }],
+    [
+      "nesting deeper than any socket",
+      JSON.parse(`${'{"type":"array","items":'.repeat(500)}{}${"}".repeat(500)}`),
+    ],
+    ["an unknown keyword combination", { type: "strange" }],
+  ];
+  test.each(hostile)("%s", (_label, json) => {
+    expect(() => socketSchemaFromJSON(json)).toThrow(DeserializationError);
+  });
+
+  test("a __proto__ property is an ordinary key", () => {
+    const json = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}',
+    );
+    const schema = socketSchemaFromJSON(json);
+    expect(Object.keys((schema._zod.def as unknown as { shape: object }).shape)).toEqual(["__proto__"]);
+    expect(({} as Record<string, unknown>).type).toBeUndefined();
+  });
+});
