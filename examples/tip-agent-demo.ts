@@ -57,6 +57,7 @@ function chooseGenerator(
     // `stream: true` makes the generator stream even without a callback; chunks reach Pipeline.stream.
     const generator = new OpenAIChatGenerator({
       ...(model === undefined ? {} : { model }),
+      ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
       generationKwargs: { stream: true },
     });
     const where = env.OPENAI_BASE_URL

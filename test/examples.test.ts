@@ -1,0 +1,183 @@
+/**
+ * Every example in examples/ runs here, and what it prints or returns is checked.
+ */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { main as cancelRun } from "../examples/cancel-run.js";
+import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
+import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
+import { main as serializationRegistry } from "../examples/serialization-registry.js";
+import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
+import { main as streamingEvents } from "../examples/streaming-events.js";
+import { main as tipDemo } from "../examples/tip-agent-demo.js";
+import {
+  completion,
+  type FakeOpenAIServer,
+  startFakeOpenAIServer,
+  textStream,
+} from "../packages/openai/test/support/fake-openai-server.js";
+
+function buffer() {
+  let text = "";
+  return {
+    io: { write: (chunk: string) => void (text += chunk) },
+    text: () => text,
+  };
+}
+
+describe("the showcase demo (npm run demo)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "junction-demo-"));
+
+  it("answers the tip question offline, routes on exit_reason, and reloads the saved pipeline", async () => {
+    const out = buffer();
+    const pipelinePath = join(dir, "pipeline.json");
+    const code = await tipDemo([], { ...out.io, env: {}, pipelinePath });
+    const text = out.text();
+    expect(code).toBe(0);
+    expect(text).toContain("ScriptedChatGenerator — offline");
+    expect(text).toContain('search({"query":"tipping customs France restaurant"})');
+    expect(text).toContain("plan: batch 1 [calculator#0, calculator#1] (concurrent)");
+    expect(text).toContain('"result":4.25');
+    expect(text).toContain("€4.25 to €8.50");
+    expect(text).toMatch(/exit_reason:\s+text/);
+    expect(text).toMatch(/tool_call_counts: \{"search":1,"calculator":2\}/);
+    expect(text).toContain('route taken:      router.answer (exit_reason == "text")');
+    expect(text).toContain("same result ✓");
+    expect(text).toContain("flowchart LR");
+    const saved = JSON.parse(readFileSync(pipelinePath, "utf8")) as {
+      components: Record<string, { type: string }>;
+    };
+    expect(saved.components.agent?.type).toBe("junction.Agent");
+    expect(saved.components.fallback?.type).toBe("tip_agent.Fallback");
+  });
+
+  it("takes the fallback route when the agent runs out of steps", async () => {
+    const out = buffer();
+    const code = await tipDemo(["--max-steps", "1"], {
+      ...out.io,
+      env: {},
+      pipelinePath: join(dir, "p1.json"),
+    });
+    expect(code).toBe(0);
+    expect(out.text()).toMatch(/exit_reason:\s+max_agent_steps/);
+    expect(out.text()).toContain("router.fallback → fallback");
+    expect(out.text()).toContain("The agent reached its step limit before answering.");
+  });
+
+  it("prints machine-readable JSON with --json", async () => {
+    const out = buffer();
+    await tipDemo(["--json", "--question", "What tip for a $60 meal in the United States?"], {
+      ...out.io,
+      env: {},
+      pipelinePath: join(dir, "p2.json"),
+    });
+    const result = JSON.parse(out.text()) as Record<string, unknown>;
+    expect(result.exit_reason).toBe("text");
+    expect(result.route).toBe("answer");
+    expect(result.answer).toContain("$9.00 to $12.00");
+    expect(result.reloaded_run_same).toBe(true);
+    expect(result.tool_call_counts).toEqual({ search: 1, calculator: 2 });
+  });
+
+  it("explains its flags with --help and rejects a bad --max-steps", async () => {
+    const help = buffer();
+    expect(await tipDemo(["--help"], { ...help.io, env: {} })).toBe(0);
+    expect(help.text()).toContain("--question <text>");
+    const bad = buffer();
+    expect(await tipDemo(["--max-steps", "zero"], { ...bad.io, env: {} })).toBe(2);
+    expect(bad.text()).toContain("--max-steps must be a positive integer");
+  });
+
+  describe("with OPENAI_BASE_URL set", () => {
+    let server: FakeOpenAIServer | undefined;
+    afterEach(async () => server?.close());
+
+    it("uses OpenAIChatGenerator against that server and says so", async () => {
+      server = await startFakeOpenAIServer();
+      server.enqueue(
+        textStream(["In France service is included; ", "leave €4-8."]),
+        textStream(["In France service is included; ", "leave €4-8."]),
+      );
+      const out = buffer();
+      const code = await tipDemo(["--model", "local-model"], {
+        ...out.io,
+        env: { OPENAI_BASE_URL: server.baseURL },
+        pipelinePath: join(dir, "p3.json"),
+      });
+      expect(out.text()).toContain(
+        `OpenAIChatGenerator (model "local-model", the OpenAI-compatible server at ${server.baseURL})`,
+      );
+      expect(out.text()).toContain("answer (streamed): In France service is included; leave €4-8.");
+      expect(code).toBe(0);
+      expect(server.requests[0]?.body.model).toBe("local-model");
+      expect((server.requests[0]?.body.tools as unknown[]).length).toBe(2);
+    });
+  });
+});
+
+describe("examples", () => {
+  it("self-correcting-loop: retries until the reply is valid JSON", async () => {
+    const out = buffer();
+    const result = await selfCorrectingLoop(out.io);
+    expect(result).toEqual({ router: { person: { name: "Ada Lovelace", born: 1815 } } });
+    expect(out.text()).toMatch(/attempt 1: invalid/);
+    expect(out.text()).toContain("attempt 2: valid JSON");
+  });
+
+  it("shared-state-agent: the writer runs before the reader that was requested first", async () => {
+    const out = buffer();
+    const result = await sharedStateAgent(out.io);
+    expect(out.text()).toContain("plan for [0:summarize_notes, 1:save_note]: [1] → [0]");
+    expect(out.text()).toContain("summarize_notes → 2 note(s): call mom; buy milk");
+    expect(result.notes).toEqual(["call mom", "buy milk"]);
+  });
+
+  it("serialization-registry: YAML round trip gives the same result; tampered documents are refused", async () => {
+    const out = buffer();
+    const result = await serializationRegistry(out.io);
+    expect(result.same).toBe(true);
+    expect(result.yaml).toContain("type: examples.Echo");
+    expect(out.text()).toContain('unknown component type "child_process.exec"');
+    expect(out.text()).toContain("components.second.init_parameters.times");
+  });
+
+  it("streaming-events: starts, chunks, ends and a final event, in order", async () => {
+    const out = buffer();
+    const kinds = await streamingEvents(out.io);
+    expect(kinds[0]).toBe("component_start");
+    expect(kinds.at(-1)).toBe("run_end");
+    expect(kinds.filter((kind) => kind === "chunk").length).toBeGreaterThan(1);
+    expect(out.text()).toContain('chunk: "Ada! "');
+  });
+
+  it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {
+    const out = buffer();
+    const result = await cancelRun(out.io);
+    expect(result.reason).toBe("the user pressed stop");
+    expect(result.stillRunning).toBe(0);
+  });
+
+  describe("openai-compatible-server", () => {
+    let server: FakeOpenAIServer | undefined;
+    afterEach(async () => server?.close());
+
+    it("talks to the server named by OPENAI_BASE_URL without an API key", async () => {
+      server = await startFakeOpenAIServer();
+      server.enqueue(completion({ content: "A pipeline is a graph of components.", model: "tiny" }));
+      const out = buffer();
+      const text = await openaiCompatible(out.io, { OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "tiny" });
+      expect(text).toBe("A pipeline is a graph of components.");
+      expect(server.requests[0]?.headers.authorization).toBeUndefined();
+      const messages = server.requests[0]?.body.messages as { content: unknown }[];
+      expect(JSON.stringify(messages[0]?.content)).toContain("what is a pipeline?");
+    });
+
+    it("explains what to set when no server is configured", async () => {
+      const out = buffer();
+      expect(await openaiCompatible(out.io, {})).toBeUndefined();
+      expect(out.text()).toContain("Set OPENAI_BASE_URL");
+    });
+  });
+});
