@@ -22,7 +22,11 @@ import {
 function buffer() {
   let text = "";
   return {
-    io: { write: (chunk: string) => void (text += chunk) },
+    io: {
+      write: (chunk: string) => {
+        text += chunk;
+      },
+    },
     text: () => text,
   };
 }
@@ -112,7 +116,7 @@ describe("the showcase demo (npm run demo)", () => {
       expect(out.text()).toContain("answer (streamed): In France service is included; leave €4-8.");
       expect(code).toBe(0);
       expect(server.requests[0]?.body.model).toBe("local-model");
-      expect((server.requests[0]?.body.tools as unknown[]).length).toBe(2);
+      expect(server.requests[0]?.body.tools).toHaveLength(2);
     });
   });
 });
