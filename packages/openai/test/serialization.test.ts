@@ -7,7 +7,7 @@ import {
   SerializationError,
   serializeComponent,
 } from "@junction/core";
-import { ChatMessage, type StreamingChunk, tool } from "@junction/llm";
+import { ChatMessage, type StreamingChunk, Toolset, tool } from "@junction/llm";
 import { OpenAIChatGenerator } from "@junction/openai";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -69,6 +69,14 @@ describe("serialization", () => {
     const loaded = deserializeComponent(doc, { registry }) as InstanceType<typeof OpenAIChatGenerator>;
     expect(loaded.params.streamingCallback).toBe(printChunk);
     expect(loaded.params.apiKey.envVars).toEqual(["ENV_VAR"]);
+    expect(serializeComponent(loaded, { registry })).toEqual(doc);
+  });
+
+  it("round-trips a toolset, keeping it a toolset", () => {
+    const doc = serializeComponent(new OpenAIChatGenerator({ tools: new Toolset([weather]) }), { registry });
+    const loaded = deserializeComponent(doc, { registry }) as InstanceType<typeof OpenAIChatGenerator>;
+    expect(loaded.params.tools).toBeInstanceOf(Toolset);
+    expect([...(loaded.params.tools as Toolset)].map((t) => t.name)).toEqual(["weather"]);
     expect(serializeComponent(loaded, { registry })).toEqual(doc);
   });
 
