@@ -139,17 +139,16 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["tool_id_and_param"],
           routes: [
             {
-              condition: ({ tool_id_and_param }) => String(tool_id_and_param[0]).includes("search"),
-              output: ({ tool_id_and_param }) => tool_id_and_param[1],
+              condition: 'tool_id_and_param[0].contains("search")',
+              output: "tool_id_and_param[1]",
               outputName: "search",
               outputType: z.string(),
             },
             {
-              condition: ({ tool_id_and_param }) => String(tool_id_and_param[0]).includes("finish"),
-              output: ({ tool_id_and_param }) => tool_id_and_param[1],
+              condition: 'tool_id_and_param[0].contains("finish")',
+              output: "tool_id_and_param[1]",
               outputName: "finish",
               outputType: z.string(),
             },
@@ -323,17 +322,16 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["replies"],
           routes: [
             {
-              condition: ({ replies }) => replies[0].includes("search:"),
-              output: ({ replies }) => replies[0],
+              condition: 'replies[0].contains("search:")',
+              output: "replies[0]",
               outputName: "search",
               outputType: z.string(),
             },
             {
-              condition: ({ replies }) => replies[0].includes("answer:"),
-              output: ({ replies }) => replies,
+              condition: 'replies[0].contains("answer:")',
+              output: "replies",
               outputName: "answer",
               outputType: z.array(z.string()),
             },
@@ -343,8 +341,7 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "concatenator",
         new OutputAdapter({
-          variables: ["current_prompt", "rag_answer"],
-          expression: ({ current_prompt, rag_answer }) => `${current_prompt}\n${rag_answer[0]}`,
+          expression: 'current_prompt + "\\n" + rag_answer[0]',
           outputType: z.string(),
         }),
       );
@@ -453,17 +450,16 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "tool_use_router",
         new ConditionalRouter({
-          variables: ["replies"],
           routes: [
             {
-              condition: ({ replies }) => replies[0].includes("Edit:"),
-              output: ({ replies }) => replies,
+              condition: 'replies[0].contains("Edit:")',
+              output: "replies",
               outputName: "edit",
               outputType: z.array(z.string()),
             },
             {
-              condition: ({ replies }) => replies[0].includes("Task finished!"),
-              output: ({ replies }) => replies,
+              condition: 'replies[0].contains("Task finished!")',
+              output: "replies",
               outputName: "done",
               outputType: z.array(z.string()),
             },
@@ -474,8 +470,7 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "agent_concatenator",
         new OutputAdapter({
-          variables: ["current_prompt", "files"],
-          expression: ({ current_prompt, files }) => `${current_prompt}\n${files}`,
+          expression: 'current_prompt + "\\n" + files',
           outputType: z.string(),
         }),
       );
@@ -487,17 +482,16 @@ export const agentScenarios: Scenario[] = [
       p.addComponent(
         "feedback_router",
         new ConditionalRouter({
-          variables: ["replies", "current_prompt"],
           routes: [
             {
-              condition: ({ replies }) => replies[0].includes("FAIL"),
-              output: ({ current_prompt, replies }) => `${current_prompt}\n${replies[0]}`,
+              condition: 'replies[0].contains("FAIL")',
+              output: 'current_prompt + "\\n" + replies[0]',
               outputName: "fail",
               outputType: z.string(),
             },
             {
-              condition: ({ replies }) => replies[0].includes("PASS"),
-              output: ({ replies }) => replies,
+              condition: 'replies[0].contains("PASS")',
+              output: "replies",
               outputName: "pass",
               outputType: z.array(z.string()),
             },

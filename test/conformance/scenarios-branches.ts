@@ -356,17 +356,16 @@ export const branchScenarios: Scenario[] = [
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["sentence"],
           routes: [
             {
-              condition: ({ sentence }) => sentence.includes("reisen"),
-              output: () => "German",
+              condition: 'sentence.contains("reisen")',
+              output: '"German"',
               outputName: "language_1",
               outputType: z.string(),
             },
             {
-              condition: ({ sentence }) => sentence.includes("viajar"),
-              output: () => "Spanish",
+              condition: 'sentence.contains("viajar")',
+              output: '"Spanish"',
               outputName: "language_2",
               outputType: z.string(),
             },
@@ -405,17 +404,16 @@ export const branchScenarios: Scenario[] = [
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["replies", "question"],
           routes: [
             {
-              condition: ({ replies }) => !replies[0].includes("no_answer"),
-              output: ({ replies }) => replies[0],
+              condition: '!replies[0].contains("no_answer")',
+              output: "replies[0]",
               outputName: "sql",
               outputType: z.string(),
             },
             {
-              condition: ({ replies }) => replies[0].includes("no_answer"),
-              output: ({ question }) => question,
+              condition: 'replies[0].contains("no_answer")',
+              output: "question",
               outputName: "go_to_fallback",
               outputType: z.string(),
             },
@@ -619,17 +617,16 @@ Let the user know why the question cannot be answered`,
       p.addComponent(
         "conditional_router",
         new ConditionalRouter({
-          variables: ["documents"],
           routes: [
             {
-              condition: ({ documents }) => documents.length > 1,
-              output: ({ documents }) => documents,
+              condition: "size(documents) > 1",
+              output: "documents",
               outputName: "long",
               outputType: documentListSchema,
             },
             {
-              condition: ({ documents }) => documents.length <= 1,
-              output: ({ documents }) => documents,
+              condition: "size(documents) <= 1",
+              output: "documents",
               outputName: "short",
               outputType: documentListSchema,
             },
@@ -766,17 +763,16 @@ Let the user know why the question cannot be answered`,
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["query"],
           routes: [
             {
-              condition: ({ query }) => query === "route_1",
-              output: ({ query }) => query,
+              condition: 'query == "route_1"',
+              output: "query",
               outputName: "route_1",
               outputType: z.string(),
             },
             {
-              condition: ({ query }) => query === "route_2",
-              output: ({ query }) => query,
+              condition: 'query == "route_2"',
+              output: "query",
               outputName: "route_2",
               outputType: z.string(),
             },
@@ -802,17 +798,16 @@ Let the user know why the question cannot be answered`,
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["streams", "query"],
           routes: [
             {
-              condition: ({ streams }) => streams.length < 2,
-              output: ({ query }) => query,
+              condition: "size(streams) < 2",
+              output: "query",
               outputName: "query",
               outputType: z.string(),
             },
             {
-              condition: ({ streams }) => streams.length >= 2,
-              output: ({ streams }) => streams,
+              condition: "size(streams) >= 2",
+              output: "streams",
               outputName: "streams",
               outputType: z.array(z.number()),
             },

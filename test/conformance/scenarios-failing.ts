@@ -14,17 +14,16 @@ import type { FailingScenario } from "./harness.js";
 
 function numberRouter() {
   return new ConditionalRouter({
-    variables: ["number"],
     routes: [
       {
-        condition: ({ number }) => number > 2,
-        output: ({ number }) => number,
+        condition: "number > 2",
+        output: "number",
         outputName: "big_number",
         outputType: z.number(),
       },
       {
-        condition: ({ number }) => number <= 2,
-        output: ({ number }) => number + 2,
+        condition: "number <= 2",
+        output: "number + 2",
         outputName: "small_number",
         outputType: z.number(),
       },

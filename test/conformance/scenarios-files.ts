@@ -227,17 +227,16 @@ export const fileScenarios: Scenario[] = [
       p.addComponent(
         "extraction_router",
         new ConditionalRouter({
-          variables: ["documents"],
           routes: [
             {
-              condition: ({ documents }) => documents[0].meta.iteration === 1,
-              output: ({ documents }) => documents,
+              condition: "documents[0].meta.iteration == 1",
+              output: "documents",
               outputName: "continue",
               outputType: documentListSchema,
             },
             {
-              condition: ({ documents }) => documents[0].meta.iteration === 2,
-              output: ({ documents }) => documents,
+              condition: "documents[0].meta.iteration == 2",
+              output: "documents",
               outputName: "stop",
               outputType: documentListSchema,
             },

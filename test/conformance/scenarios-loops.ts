@@ -112,17 +112,16 @@ const expected_prompt =
 /** The router of the feedback-loop scenarios: `fail` carries the feedback, `pass` the code. */
 function feedbackRouter() {
   return new ConditionalRouter({
-    variables: ["replies", "code"],
     routes: [
       {
-        condition: ({ replies }) => replies[0].includes("FAIL"),
-        output: ({ replies }) => replies[0],
+        condition: 'replies[0].contains("FAIL")',
+        output: "replies[0]",
         outputName: "fail",
         outputType: z.string(),
       },
       {
-        condition: ({ replies }) => replies[0].includes("PASS"),
-        output: ({ code }) => code,
+        condition: 'replies[0].contains("PASS")',
+        output: "code",
         outputName: "pass",
         outputType: z.array(z.string()),
       },
@@ -133,8 +132,7 @@ function feedbackRouter() {
 /** `{{current_prompt[0] + '\n' + feedback[0]}}` of the feedback-loop scenarios. */
 function feedbackConcatenator() {
   return new OutputAdapter({
-    variables: ["current_prompt", "feedback"],
-    expression: ({ current_prompt, feedback }) => `${current_prompt[0]}\n${feedback[0]}`,
+    expression: 'current_prompt[0] + "\\n" + feedback.substring(0, 1)',
     outputType: z.string(),
   });
 }
@@ -459,17 +457,16 @@ export const loopScenarios: Scenario[] = [
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["replies"],
           routes: [
             {
-              condition: ({ replies }) => replies.length === 1 && replies[0] === "Rome",
-              output: ({ replies }) => replies,
+              condition: 'replies == ["Rome"]',
+              output: "replies",
               outputName: "correct_replies",
               outputType: z.array(z.string()),
             },
             {
-              condition: ({ replies }) => replies.length === 1 && replies[0] === "Paris",
-              output: ({ replies }) => replies,
+              condition: 'replies == ["Paris"]',
+              output: "replies",
               outputName: "incorrect_replies",
               outputType: z.array(z.string()),
             },
@@ -578,17 +575,16 @@ export const loopScenarios: Scenario[] = [
       p.addComponent(
         "answer_validator",
         new ConditionalRouter({
-          variables: ["replies"],
           routes: [
             {
-              condition: ({ replies }) => replies.includes("No answer"),
-              output: ({ replies }) => replies,
+              condition: '"No answer" in replies',
+              output: "replies",
               outputName: "invalid_replies",
               outputType: z.array(z.string()),
             },
             {
-              condition: ({ replies }) => !replies.includes("No answer"),
-              output: ({ replies }) => replies,
+              condition: '!("No answer" in replies)',
+              output: "replies",
               outputName: "valid_replies",
               outputType: z.array(z.string()),
             },
@@ -833,9 +829,7 @@ export const loopScenarios: Scenario[] = [
       p.addComponent(
         "concatenator",
         new OutputAdapter({
-          variables: ["code_prompt", "generated_code", "feedback"],
-          expression: ({ code_prompt, generated_code, feedback }) =>
-            `${code_prompt}\n${generated_code[0]}\n${feedback}`,
+          expression: 'code_prompt + "\\n" + generated_code[0] + "\\n" + feedback',
           outputType: z.string(),
         }),
       );
@@ -928,22 +922,20 @@ export const loopScenarios: Scenario[] = [
     name: "where a component in a cycle provides inputs for a component outside the cycle in one iteration and no input in another iteration",
     build: ({ pipeline }) => {
       const p = pipeline(2);
-      const four = "iterationiterationiterationiteration";
       p.addComponent("joiner", new BranchJoiner({ type: z.string() }));
       p.addComponent(
         "router",
         new ConditionalRouter({
-          variables: ["query"],
           routes: [
             {
-              condition: ({ query }) => query === four,
-              output: ({ query }) => query,
+              condition: 'query == "iterationiterationiterationiteration"',
+              output: "query",
               outputName: "exit",
               outputType: z.string(),
             },
             {
-              condition: ({ query }) => query !== four,
-              output: ({ query }) => query,
+              condition: 'query != "iterationiterationiterationiteration"',
+              output: "query",
               outputName: "continue",
               outputType: z.string(),
             },
@@ -961,17 +953,16 @@ export const loopScenarios: Scenario[] = [
       p.addComponent(
         "outside_router",
         new ConditionalRouter({
-          variables: ["query"],
           routes: [
             {
-              condition: ({ query }) => query === "iterationiteration",
-              output: ({ query }) => query,
+              condition: 'query == "iterationiteration"',
+              output: "query",
               outputName: "cycle_output",
               outputType: z.string(),
             },
             {
-              condition: ({ query }) => query !== "iterationiteration",
-              output: ({ query }) => query,
+              condition: 'query != "iterationiteration"',
+              output: "query",
               outputName: "no_output",
               outputType: z.string(),
             },
