@@ -288,9 +288,17 @@ export async function runAgent(
     context.span,
   );
   let run: AgentRun | undefined;
+  let prepared: PreparedRun;
   try {
+    // Input problems (an unknown tool name, ...) are reported as they are: there is no conversation yet.
     context.signal?.throwIfAborted();
-    const prepared = await prepareRun(inputs, context);
+    prepared = await prepareRun(inputs, context);
+  } catch (error) {
+    runSpan.setTag("error", true);
+    runSpan.end();
+    throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
+  }
+  try {
     run = new AgentRun(params, setup, context, prepared);
     run.runSpan = runSpan;
     runSpan.setTag("junction.agent.tools", prepared.initialToolNames);

@@ -139,11 +139,17 @@ export class State<TSchema extends StateSchema = StateSchema> {
    * Reads a key. Lists come back as read-only snapshots (later appends do not show in them).
    *
    * @param key - a key of the schema (an unknown key throws a {@link StateError})
-   * @param defaultValue - returned when the key has no value
+   * @returns the value, or `undefined` when the key has none
    */
   get<K extends keyof WithMessages<TSchema> & string>(
     key: K,
   ): StateValue<WithMessages<TSchema>, K> | undefined;
+  /**
+   * Reads a key, with a default for when it has no value.
+   *
+   * @param key - a key of the schema (an unknown key throws a {@link StateError})
+   * @param defaultValue - returned when the key has no value
+   */
   get<K extends keyof WithMessages<TSchema> & string, TDefault>(
     key: K,
     defaultValue: TDefault,
