@@ -2,10 +2,10 @@ import { invokeComponent, type RunContext, type Span } from "@junction/core";
 import { type AnyTool, ChatMessage, flattenTools, type ToolCall } from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
-import { AgentRunError } from "../errors.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
+import { modelExit, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
@@ -13,8 +13,6 @@ import { addTokenUsage } from "./usage.js";
 
 /** What one agent run returns (the output sockets). */
 export type AgentRunOutputs = Record<string, unknown>;
-
-const modelExitReasons = new Set(["length", "content_filter"]);
 
 /** The state of one run of the loop. */
 class AgentRun {
@@ -246,30 +244,6 @@ class AgentRun {
   }
 }
 
-function modelExit(replies: readonly ChatMessage[], hasTools: boolean): string | undefined {
-  const last = replies[replies.length - 1];
-  const finish = last?.meta.finish_reason;
-  if (typeof finish === "string" && modelExitReasons.has(finish)) return finish;
-  if (!hasTools) return "text";
-  return last !== undefined && last.role === "assistant" && (last.text ?? "") !== "" ? "text" : undefined;
-}
-
-/** The first exit-condition tool called, unless any exit-condition call failed. */
-function toolExit(
-  calls: readonly ToolCall[],
-  results: readonly ChatMessage[],
-  exitSet: ReadonlySet<string>,
-): string | undefined {
-  let first: string | undefined;
-  for (let index = 0; index < calls.length; index++) {
-    const name = calls[index]!.toolName;
-    if (!exitSet.has(name)) continue;
-    if (results[index]?.toolCallResult?.error === true) return undefined;
-    first ??= name;
-  }
-  return first;
-}
-
 /**
  * Runs the agent loop: prepare the State, then step until an exit condition, a hook's stop reason or
  * `maxAgentSteps`. Failures and aborts become an {@link AgentRunError} carrying the conversation so far.
@@ -312,27 +286,4 @@ export async function runAgent(
   } finally {
     runSpan.end();
   }
-}
-
-function toRunError(
-  error: unknown,
-  run: AgentRun | undefined,
-  signal: AbortSignal | undefined,
-): AgentRunError {
-  if (error instanceof AgentRunError) return error;
-  const messages = run === undefined ? [] : Array.from(run.state.get("messages") as readonly unknown[]);
-  const stepCount = run?.stepCount ?? 0;
-  if (signal?.aborted) {
-    return new AgentRunError("AGENT_ABORTED", `Agent: the run was aborted during step ${stepCount + 1}.`, {
-      cause: signal.reason,
-      messages,
-      stepCount,
-    });
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new AgentRunError("AGENT_RUN_ERROR", `Agent: step ${stepCount + 1} failed: ${reason}`, {
-    cause: error,
-    messages,
-    stepCount,
-  });
 }
