@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { assistant, type ChatMessage, chatMessageListSchema, user } from "./components/chat-message.js";
-import { defineTestComponent } from "./components/define.js";
-import { answer, doc, documentListSchema } from "./components/document.js";
-import { AnswerBuilder, FixedGenerator } from "./components/fakes.js";
 import {
   BranchJoiner,
   ChatPromptBuilder,
   ConditionalRouter,
   OutputAdapter,
   PromptBuilder,
-} from "./components/stand-ins.js";
+} from "./components/builtins.js";
+import { assistant, type ChatMessage, chatMessageListSchema, user } from "./components/chat-message.js";
+import { defineTestComponent } from "./components/define.js";
+import { answer, doc, documentListSchema } from "./components/document.js";
+import { AnswerBuilder, FixedGenerator } from "./components/fakes.js";
 import type { Scenario } from "./harness.js";
 
 /** Agent-like pipelines: a ReAct loop, an agent that calls a RAG sub-pipeline, an agent with a feedback cycle. */
@@ -25,7 +25,7 @@ const rag_prompt_template =
   "\nAnswer the question based on the provided documents.\nQuestion: {{ query }}\nDocuments:\n{% for document in documents %}\n{{ document.content }}\n{% endfor %}\n    ";
 const query = "Does this run reliably?";
 const code_prompt_template =
-  "\nGenerate code to solve the task: {{ task }}\n\nYou can edit files by returning:\nEdit: file_name\n\nOnce you solved the task, respond with:\nTask finished!\n\n{% if feedback %}\nHere is your initial attempt and some feedback:\n{{ feedback }}\n{% endif %}\n    ";
+  "\nGenerate code to solve the task: {{ task }}\n\nYou can edit files by returning:\nEdit: file_name\n\nOnce you solved the task, respond with:\nTask finished!\n\n{% if feedback != empty %}\nHere is your initial attempt and some feedback:\n{{ feedback }}\n{% endif %}\n    ";
 const feedback_prompt_template =
   '\n{% if task_finished %}\nCheck if this code is valid and can run: {{ code }}\nReturn "PASS" if it passes and "FAIL" if it fails.\nProvide additional feedback on why it fails.\n{% endif %}\n    ';
 const task = "Generate code to generate christmas ascii-art";
@@ -132,7 +132,10 @@ export const agentScenarios: Scenario[] = [
     build: ({ pipeline }) => {
       const p = pipeline();
       p.addComponent("main_input", new BranchJoiner({ type: chatMessageListSchema }));
-      p.addComponent("prompt_builder", new ChatPromptBuilder({ variables: ["query"] }));
+      p.addComponent(
+        "prompt_builder",
+        new ChatPromptBuilder({ variables: ["query"], requiredVariables: [] }),
+      );
       p.addComponent("llm", new FakeThoughtActionOpenAIChatGenerator());
       p.addComponent("tool_extractor", new ToolExtractor());
       p.addComponent("prompt_concatenator_after_action", new PromptConcatenator());
@@ -158,7 +161,7 @@ export const agentScenarios: Scenario[] = [
       p.addComponent("router_search", new FakeSerperDevWebSearch());
       p.addComponent(
         "search_prompt_builder",
-        new ChatPromptBuilder({ variables: ["documents", "search_query"] }),
+        new ChatPromptBuilder({ variables: ["documents", "search_query"], requiredVariables: [] }),
       );
       p.addComponent("search_llm", new FakeConclusionOpenAIChatGenerator());
       p.addComponent("search_output_adapter", new SearchOutputAdapter());
@@ -313,8 +316,14 @@ export const agentScenarios: Scenario[] = [
       const p = pipeline(2);
       p.addComponent("joiner", new BranchJoiner({ type: z.string() }));
       p.addComponent("rag_llm", new FixedGenerator({ replies: ["This is all the information I found!"] }));
-      p.addComponent("rag_prompt", new PromptBuilder({ template: rag_prompt_template }));
-      p.addComponent("agent_prompt", new PromptBuilder({ template: agent_prompt_template }));
+      p.addComponent(
+        "rag_prompt",
+        new PromptBuilder({ template: rag_prompt_template, requiredVariables: [] }),
+      );
+      p.addComponent(
+        "agent_prompt",
+        new PromptBuilder({ template: agent_prompt_template, requiredVariables: [] }),
+      );
       p.addComponent(
         "agent_llm",
         new FixedGenerator({ replies: ["search: Can you help me?", "answer: here is my answer"] }),
@@ -438,7 +447,7 @@ export const agentScenarios: Scenario[] = [
       const p = pipeline(8);
       p.addComponent(
         "code_prompt",
-        new PromptBuilder({ template: code_prompt_template, required_variables: ["task"] }),
+        new PromptBuilder({ template: code_prompt_template, requiredVariables: ["task"] }),
       );
       p.addComponent("joiner", new BranchJoiner({ type: z.string() }));
       p.addComponent(
@@ -476,7 +485,7 @@ export const agentScenarios: Scenario[] = [
       );
       p.addComponent(
         "feedback_prompt",
-        new PromptBuilder({ template: feedback_prompt_template, required_variables: ["task_finished"] }),
+        new PromptBuilder({ template: feedback_prompt_template, requiredVariables: ["task_finished"] }),
       );
       p.addComponent("feedback_llm", new FixedGenerator({ replies: ["FAIL", "PASS"] }));
       p.addComponent(

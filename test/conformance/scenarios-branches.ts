@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BranchJoiner, ConditionalRouter, PromptBuilder } from "./components/builtins.js";
 import { defineTestComponent } from "./components/define.js";
 import { type Document, doc, documentListSchema } from "./components/document.js";
 import { DocumentCleaner, DocumentJoiner, MockTextEmbedder } from "./components/fakes.js";
@@ -11,7 +12,6 @@ import {
   Subtract,
   Sum,
 } from "./components/sample-numbers.js";
-import { BranchJoiner, ConditionalRouter, PromptBuilder } from "./components/stand-ins.js";
 import { anyOrder, type Scenario } from "./harness.js";
 
 /** Branches that merge or not, routers whose untaken outputs leave receivers waiting, variadic joins. */
@@ -372,7 +372,10 @@ export const branchScenarios: Scenario[] = [
           ],
         }),
       );
-      p.addComponent("pb", new PromptBuilder({ template: "Ok, I know, that's {{language}}" }));
+      p.addComponent(
+        "pb",
+        new PromptBuilder({ template: "Ok, I know, that's {{language}}", requiredVariables: [] }),
+      );
       p.connect("router.language_2", "pb.language");
       return p;
     },
@@ -398,7 +401,7 @@ export const branchScenarios: Scenario[] = [
       const p = pipeline(1);
       p.addComponent(
         "prompt",
-        new PromptBuilder({ template: sqlPipelineTemplate(), required_variables: ["question", "columns"] }),
+        new PromptBuilder({ template: sqlPipelineTemplate(), requiredVariables: ["question", "columns"] }),
       );
       p.addComponent("llm", new FakeGenerator());
       p.addComponent(
@@ -426,7 +429,7 @@ export const branchScenarios: Scenario[] = [
           template: `User entered a query that cannot be answered with the given table.
 The query was: {{ question }} and the table had columns: {{ columns }}.
 Let the user know why the question cannot be answered`,
-          required_variables: ["question"],
+          requiredVariables: ["question"],
         }),
       );
       p.addComponent("fallback_llm", new FakeGenerator());

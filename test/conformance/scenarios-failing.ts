@@ -4,10 +4,10 @@ import {
   PipelineRuntimeError,
 } from "@junction/core";
 import { z } from "zod";
+import { BranchJoiner, ConditionalRouter, PromptBuilder } from "./components/builtins.js";
 import { assistant, chatMessageListSchema, user } from "./components/chat-message.js";
 import { defineTestComponent } from "./components/define.js";
 import { doc, documentListSchema } from "./components/document.js";
-import { BranchJoiner, ConditionalRouter, PromptBuilder } from "./components/stand-ins.js";
 import type { FailingScenario } from "./harness.js";
 
 /** "Running a bad Pipeline": each run must reject with the reference's error class. */
@@ -79,7 +79,7 @@ const RelevantRetriever = defineTestComponent({
 
 const stuckTemplate = `Here is the comment: {{ comment }}
 
-{% if invalid_replies and error_message %}
+{% if invalid_replies != empty and error_message != empty %}
 You already created the following output in a previous attempt: {{ invalid_replies }}
 However, this doesn't comply with the format requirements from above and triggered this Python exception: {{ error_message }}
 Correct the output and try again.
@@ -123,7 +123,7 @@ export const failingScenarios: FailingScenario[] = [
         "prompt_builder",
         new PromptBuilder({
           template: stuckTemplate,
-          required_variables: ["comment", "invalid_replies", "error_message"],
+          requiredVariables: ["comment", "invalid_replies", "error_message"],
         }),
       );
       p.addComponent("llm", new FakeGenerator());

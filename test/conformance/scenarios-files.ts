@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { z } from "zod";
+import { BranchJoiner, ConditionalRouter } from "./components/builtins.js";
 import { defineTestComponent } from "./components/define.js";
 import { ByteStream, Document, doc, documentListSchema } from "./components/document.js";
 import { DocumentJoiner } from "./components/fakes.js";
@@ -11,7 +12,6 @@ import {
   JSONConverter,
   TextFileToDocument,
 } from "./components/files.js";
-import { BranchJoiner, ConditionalRouter } from "./components/stand-ins.js";
 import { anyOrder, type Scenario } from "./harness.js";
 
 /**

@@ -1,5 +1,6 @@
 import type { Pipeline } from "@junction/core";
 import { z } from "zod";
+import { BranchJoiner, ConditionalRouter, OutputAdapter, PromptBuilder } from "./components/builtins.js";
 import { defineTestComponent } from "./components/define.js";
 import { answer, generatedAnswerSchema } from "./components/document.js";
 import { AnswerBuilder, FixedGenerator } from "./components/fakes.js";
@@ -15,7 +16,6 @@ import {
   Sum,
   Threshold,
 } from "./components/sample-numbers.js";
-import { BranchJoiner, ConditionalRouter, OutputAdapter, PromptBuilder } from "./components/stand-ins.js";
 import type { Scenario } from "./harness.js";
 
 /** Cycles: loops entered through a BranchJoiner, feedback loops, values leaving a cycle. */
@@ -96,12 +96,12 @@ const comment = "I loved the quality of the meal but the courier was rude";
 const static_content = staticContent;
 const question = "What is the answer?";
 const onlyDefaultsTemplate =
-  "Answer the following question.\n{% if previous_replies %}\nPreviously you replied incorrectly this:\n{% for reply in previous_replies %}\n - {{ reply }}\n{% endfor %}\n{% endif %}\nQuestion: {{ query }}";
+  "Answer the following question.\n{% if previous_replies != empty %}\nPreviously you replied incorrectly this:\n{% for reply in previous_replies %}\n - {{ reply }}\n{% endfor %}\n{% endif %}\nQuestion: {{ query }}";
 const validationTemplate =
-  "Here is the comment:\n{{ comment }}\n. Just return the category names in the list. If there aren't any, return an empty list.\n\n{%- if invalid_replies and error_message -%}\nYou already created the following output in a previous attempt: {{ invalid_replies }}\nHowever, this doesn't comply with the format requirements from above and triggered this Python exception: {{ error_message }}\nCorrect the output and try again. Just return the corrected output without any extra explanations.\n{%- endif -%}";
+  "Here is the comment:\n{{ comment }}\n. Just return the category names in the list. If there aren't any, return an empty list.\n\n{%- if invalid_replies != empty and error_message != empty -%}\nYou already created the following output in a previous attempt: {{ invalid_replies }}\nHowever, this doesn't comply with the format requirements from above and triggered this Python exception: {{ error_message }}\nCorrect the output and try again. Just return the corrected output without any extra explanations.\n{%- endif -%}";
 const task = "Generate code to generate christmas ascii-art";
 const codePromptTemplate =
-  "\nGenerate code to solve the task: {{ task }}\n\n{% if feedback %}\nHere is your initial attempt and some feedback:\n{{ feedback }}\n{% endif %}\n    ";
+  "\nGenerate code to solve the task: {{ task }}\n\n{% if feedback != empty %}\nHere is your initial attempt and some feedback:\n{{ feedback }}\n{% endif %}\n    ";
 const feedbackPromptTemplate =
   '\nCheck if this code is valid and can run: {{ code[0] }}\nReturn "PASS" if it passes and "FAIL" if it fails.\nProvide additional feedback on why it fails.\n    ';
 const valid_response =
@@ -450,7 +450,7 @@ export const loopScenarios: Scenario[] = [
       const p = pipeline(2);
       p.addComponent(
         "prompt_builder",
-        new PromptBuilder({ template: onlyDefaultsTemplate, required_variables: ["query"] }),
+        new PromptBuilder({ template: onlyDefaultsTemplate, requiredVariables: ["query"] }),
       );
       p.addComponent("generator", new GuessingGenerator());
       // The reference declares both outputs as list[int] although they carry strings; the type plays no part.
@@ -514,7 +514,10 @@ export const loopScenarios: Scenario[] = [
     name: "that has a loop and a component with default inputs that doesn't receive anything from its sender but receives input from user",
     build: ({ pipeline }) => {
       const p = pipeline(2);
-      p.addComponent("prompt_builder", new PromptBuilder({ template: staticContent + validationTemplate }));
+      p.addComponent(
+        "prompt_builder",
+        new PromptBuilder({ template: staticContent + validationTemplate, requiredVariables: [] }),
+      );
       p.addComponent("llm", new ValidReplyGenerator());
       p.addComponent("output_validator", new FakeOutputValidator());
       p.connect("prompt_builder.prompt", "llm.prompt");
@@ -536,7 +539,7 @@ export const loopScenarios: Scenario[] = [
           "llm#2": {
             prompt:
               static_content +
-              "Here is the comment:\nI loved the quality of the meal but the courier was rude\n. Just return the category names in the list. If there aren't any, return an empty list.You already created the following output in a previous attempt: ['This is an invalid reply']\nHowever, this doesn't comply with the format requirements from above and triggered this Python exception: this is an error message\nCorrect the output and try again. Just return the corrected output without any extra explanations.",
+              "Here is the comment:\nI loved the quality of the meal but the courier was rude\n. Just return the category names in the list. If there aren't any, return an empty list.You already created the following output in a previous attempt: [\"This is an invalid reply\"]\nHowever, this doesn't comply with the format requirements from above and triggered this Python exception: this is an error message\nCorrect the output and try again. Just return the corrected output without any extra explanations.",
           },
           "output_validator#1": { replies: ["This is a valid reply"] },
           "output_validator#2": { replies: ["This is a valid reply"] },
@@ -568,7 +571,7 @@ export const loopScenarios: Scenario[] = [
         new PromptBuilder({
           template: "",
           variables: ["question", "invalid_replies"],
-          required_variables: ["question"],
+          requiredVariables: ["question"],
         }),
       );
       p.addComponent("llm", new NoAnswerThenAnswerGenerator());
@@ -649,11 +652,11 @@ export const loopScenarios: Scenario[] = [
       p.addComponent("code_llm", new FixedGenerator({ replies: ["invalid code", "valid code"] }));
       p.addComponent(
         "code_prompt",
-        new PromptBuilder({ template: codePromptTemplate, required_variables: ["task"] }),
+        new PromptBuilder({ template: codePromptTemplate, requiredVariables: ["task"] }),
       );
       p.addComponent(
         "feedback_prompt",
-        new PromptBuilder({ template: feedbackPromptTemplate, required_variables: ["code"] }),
+        new PromptBuilder({ template: feedbackPromptTemplate, requiredVariables: ["code"] }),
       );
       p.addComponent("feedback_llm", new FixedGenerator({ replies: ["FAIL", "PASS"] }));
       p.addComponent("router", feedbackRouter());
@@ -740,11 +743,11 @@ export const loopScenarios: Scenario[] = [
       p.addComponent("code_llm", new FixedGenerator({ replies: ["invalid code", "valid code"] }));
       p.addComponent(
         "code_prompt",
-        new PromptBuilder({ template: codePromptTemplate, required_variables: ["task"] }),
+        new PromptBuilder({ template: codePromptTemplate, requiredVariables: ["task"] }),
       );
       p.addComponent(
         "feedback_prompt",
-        new PromptBuilder({ template: feedbackPromptTemplate, required_variables: ["code"] }),
+        new PromptBuilder({ template: feedbackPromptTemplate, requiredVariables: ["code"] }),
       );
       p.addComponent("feedback_llm", new FixedGenerator({ replies: ["FAIL", "PASS"] }));
       p.addComponent("router", feedbackRouter());
@@ -837,8 +840,11 @@ export const loopScenarios: Scenario[] = [
         "code_llm",
         new FixedGenerator({ replies: ["invalid code", "invalid code", valid_response] }),
       );
-      p.addComponent("code_prompt", new PromptBuilder({ template: "{{task}}" }));
-      p.addComponent("feedback_prompt", new PromptBuilder({ template: feedbackPromptTemplate }));
+      p.addComponent("code_prompt", new PromptBuilder({ template: "{{task}}", requiredVariables: [] }));
+      p.addComponent(
+        "feedback_prompt",
+        new PromptBuilder({ template: feedbackPromptTemplate, requiredVariables: [] }),
+      );
       p.addComponent(
         "feedback_llm",
         new FixedGenerator({ replies: ["FAIL", "FAIL, come on, try again.", "PASS"] }),
@@ -942,12 +948,15 @@ export const loopScenarios: Scenario[] = [
           ],
         }),
       );
-      p.addComponent("builder", new PromptBuilder({ template: "{{query ~ query}}" }));
+      p.addComponent(
+        "builder",
+        new PromptBuilder({ template: "{{ query | append: query }}", requiredVariables: [] }),
+      );
       p.addComponent(
         "outside_builder",
         new PromptBuilder({
-          template: "{{cycle_output ~ delayed_input}}",
-          required_variables: ["cycle_output", "delayed_input"],
+          template: "{{ cycle_output | append: delayed_input }}",
+          requiredVariables: ["cycle_output", "delayed_input"],
         }),
       );
       p.addComponent(

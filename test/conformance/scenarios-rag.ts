@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { BranchJoiner, PromptBuilder, StringJoiner } from "./components/builtins.js";
 import { defineTestComponent } from "./components/define.js";
 import { answer, doc, documentListSchema } from "./components/document.js";
 import { AnswerBuilder, AnswerJoiner, DocumentJoiner, ReplayRetriever } from "./components/fakes.js";
-import { BranchJoiner, PromptBuilder, StringJoiner } from "./components/stand-ins.js";
 import { anyOrder, type Scenario } from "./harness.js";
 
 /** Retrieval-style pipelines: components whose inputs are all optional, joiners of documents, answers, strings. */
@@ -85,7 +85,8 @@ export const ragScenarios: Scenario[] = [
         "prompt_builder",
         new PromptBuilder({
           template:
-            "Given this documents: {{ documents|join(', ', attribute='content') }} Answer this question: {{ query }}",
+            "Given this documents: {{ documents | map: 'content' | join: ', ' }} Answer this question: {{ query }}",
+          requiredVariables: [],
         }),
       );
       p.addComponent("branch_joiner", new BranchJoiner({ type: documentListSchema }));
@@ -147,6 +148,7 @@ export const ragScenarios: Scenario[] = [
         new PromptBuilder({
           template:
             "Given the following information, answer the question.\nContext:\n{% for document in documents %}    {{ document.content }}\n{% endfor %}Question: {{ query }}",
+          requiredVariables: [],
         }),
       );
       p.addComponent("generator", new ParisGenerator());
@@ -247,7 +249,8 @@ export const ragScenarios: Scenario[] = [
         "prompt_builder2",
         new PromptBuilder({
           template:
-            "According to these documents:\n\n{% for doc in documents -%}\n{{ doc.content }}\n{%- endfor %}\n\nAnswer the given question: {{question}}\nAnswer:\n",
+            "According to these documents:\n\n{% for doc in documents -%}\n{{ doc.content }}\n{%- endfor %}\n\nAnswer the given question: {{question}}\nAnswer:",
+          requiredVariables: [],
         }),
       );
       p.addComponent(
@@ -255,12 +258,14 @@ export const ragScenarios: Scenario[] = [
         new PromptBuilder({
           template:
             "\n    You are a spellchecking system. Check the given query and fill in the corrected query.\n\n    Question: {{question}}\n    Corrected question:\n    ",
+          requiredVariables: [],
         }),
       );
       p.addComponent(
         "prompt_builder3",
         new PromptBuilder({
           template: "\n    {% for ans in replies %}\n    {{ ans }}\n    {% endfor %}\n    ",
+          requiredVariables: [],
         }),
       );
       p.addComponent("llm", new FakeGenerator());
@@ -384,7 +389,10 @@ export const ragScenarios: Scenario[] = [
       "InMemoryBM25Retriever (BM25Plus) replays the document and score the reference's filtered search returned.",
     build: ({ pipeline }) => {
       const p = pipeline();
-      p.addComponent("builder", new PromptBuilder({ template: '{"disease": "Alzheimer", "year": 2023}' }));
+      p.addComponent(
+        "builder",
+        new PromptBuilder({ template: '{"disease": "Alzheimer", "year": 2023}', requiredVariables: [] }),
+      );
       p.addComponent("metadata_extractor", new QueryMetadataExtractor());
       p.addComponent("retriever", new ReplayRetriever({ documents: [alzheimerDocument] }));
       p.addComponent("document_joiner", new DocumentJoiner());
@@ -444,8 +452,14 @@ export const ragScenarios: Scenario[] = [
     name: "that has a string variadic component",
     build: ({ pipeline }) => {
       const p = pipeline();
-      p.addComponent("prompt_builder_1", new PromptBuilder({ template: "Builder 1: {{query}}" }));
-      p.addComponent("prompt_builder_2", new PromptBuilder({ template: "Builder 2: {{query}}" }));
+      p.addComponent(
+        "prompt_builder_1",
+        new PromptBuilder({ template: "Builder 1: {{query}}", requiredVariables: [] }),
+      );
+      p.addComponent(
+        "prompt_builder_2",
+        new PromptBuilder({ template: "Builder 2: {{query}}", requiredVariables: [] }),
+      );
       p.addComponent("string_joiner", new StringJoiner());
       p.connect("prompt_builder_1.prompt", "string_joiner.strings");
       p.connect("prompt_builder_2.prompt", "string_joiner.strings");
