@@ -208,3 +208,47 @@ describe("tool execution in the agent", () => {
     expect(result.messages[2]).toBeInstanceOf(ChatMessage);
   });
 });
+
+describe("tool calls whose arguments a generator could not parse", () => {
+  const lookups: string[] = [];
+  const lookup = tool({
+    name: "lookup",
+    description: "Looks a city up.",
+    parameters: z.object({ city: z.string().optional() }),
+    function: ({ city }) => {
+      lookups.push(city ?? "(none)");
+      return "found";
+    },
+  });
+  const malformedCall = {
+    toolName: "lookup",
+    arguments: {},
+    id: "call_1",
+    extra: { malformed_arguments: '{"city": "Par', arguments_error: "Unexpected end of JSON input" },
+  };
+
+  test("never run the tool with empty arguments; the model sees an error result with the raw text", async () => {
+    lookups.length = 0;
+    const agent = new Agent({
+      chatGenerator: scripted([{ toolCalls: [malformedCall] }, "sorry"]),
+      tools: [lookup],
+    });
+    const result = await runAgent(agent, { messages: [user("weather?")] });
+    expect(lookups).toEqual([]);
+    const toolMessage = result.messages?.find((message) => message.role === "tool");
+    expect(toolMessage?.toolCallResult?.error).toBe(true);
+    expect(String(toolMessage?.toolCallResult?.result)).toContain(
+      'not valid JSON (Unexpected end of JSON input): "{\\"city\\": \\"Par"',
+    );
+    expect(result.tool_call_counts).toEqual({ lookup: 1 });
+  });
+
+  test("raise with raiseOnToolInvocationFailure", async () => {
+    const agent = new Agent({
+      chatGenerator: scripted([{ toolCalls: [malformedCall] }, "sorry"]),
+      tools: [lookup],
+      raiseOnToolInvocationFailure: true,
+    });
+    await expect(runAgent(agent, { messages: [user("weather?")] })).rejects.toThrow(/not valid JSON/);
+  });
+});

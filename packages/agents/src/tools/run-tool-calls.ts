@@ -112,6 +112,17 @@ async function execute(
     );
     return { message: errorMessage(call, error), error, result: undefined, tool };
   }
+  const malformed = call.extra?.malformed_arguments;
+  if (typeof malformed === "string") {
+    // A generator could not parse the model's arguments (see OpenAIChatGenerator): never run the tool
+    // with made-up arguments; tell the model what was wrong so it can call again.
+    const reason = typeof call.extra?.arguments_error === "string" ? ` (${call.extra.arguments_error})` : "";
+    const error = new ToolInvocationError(
+      `The arguments for tool "${call.toolName}" were not valid JSON${reason}: ${JSON.stringify(malformed)}. Call the tool again with a JSON object of arguments.`,
+      { toolName: call.toolName, arguments: call.arguments },
+    );
+    return { message: errorMessage(call, error), error, result: undefined, tool };
+  }
   const span = options.tracer.startSpan(
     "junction.agent.tool",
     { "junction.tool.name": tool.name, "junction.tool.call_id": call.id, "junction.tool.call_index": index },
