@@ -1,14 +1,6 @@
 /** Formatting helpers for error messages. */
 
-/** Formats a path as `a.b[2].c`. */
-export function formatPath(path: readonly (string | number)[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out === "" ? part : `.${part}`;
-  }
-  return out;
-}
+export { formatPath } from "@junction/core";
 
 /** Quotes names for a message: `"a", "b"`; `none` for an empty list. */
 export function quoteList(names: Iterable<string>): string {

@@ -22,6 +22,8 @@ export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js"
 export {
   ComponentError,
   DeserializationError,
+  formatIssues,
+  formatPath,
   JunctionError,
   PipelineComponentsBlockedError,
   PipelineConnectError,

@@ -25,6 +25,8 @@ test("@junction/core exports exactly its public surface", () => {
     "defineComponent",
     "defineNamedType",
     "deserializeComponent",
+    "formatIssues",
+    "formatPath",
     "getDefaultLogger",
     "getNamedType",
     "greedyVariadic",

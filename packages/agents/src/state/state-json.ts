@@ -1,6 +1,7 @@
 import {
   DeserializationError,
   defaultRegistry,
+  formatIssues,
   getDefaultLogger,
   type Issue,
   type Logger,
@@ -10,7 +11,6 @@ import {
 } from "@junction/core";
 import { ChatMessage, StreamingChunk } from "@junction/llm";
 import type { z } from "zod";
-import { formatIssues } from "../format-issues.js";
 import type { MergeHandler } from "./handlers.js";
 import { schemaFromJSON, schemaToJSON } from "./schema-json.js";
 import type { ResolvedKeySpec, StateKeySpec, StateSchema } from "./state-schema.js";

@@ -1,8 +1,8 @@
 import type { Issue } from "@junction/core";
+import { formatIssues } from "@junction/core";
 import { chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 import { StateError } from "../errors.js";
-import { formatIssues } from "../format-issues.js";
 import { type MergeHandler, mergeLists } from "./handlers.js";
 import { ListEntry, listViewTarget } from "./list-view.js";
 import {
