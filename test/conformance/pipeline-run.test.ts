@@ -7,9 +7,11 @@ import { basicScenarios } from "./scenarios-basic.js";
 import { branchScenarios } from "./scenarios-branches.js";
 import { conversionScenarios } from "./scenarios-conversion.js";
 import { failingScenarios } from "./scenarios-failing.js";
+import { feedbackLoopScenarios } from "./scenarios-feedback-loops.js";
 import { fileScenarios } from "./scenarios-files.js";
 import { loopScenarios } from "./scenarios-loops.js";
 import { ragScenarios } from "./scenarios-rag.js";
+import { routingScenarios } from "./scenarios-routing.js";
 
 /**
  * The reference's `pipeline_run.feature`, "Running a correct Pipeline" and "Running a bad Pipeline":
@@ -21,7 +23,9 @@ import { ragScenarios } from "./scenarios-rag.js";
 const scenarios: Scenario[] = [
   ...basicScenarios,
   ...branchScenarios,
+  ...routingScenarios,
   ...loopScenarios,
+  ...feedbackLoopScenarios,
   ...ragScenarios,
   ...agentScenarios,
   ...fileScenarios,
