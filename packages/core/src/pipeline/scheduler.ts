@@ -102,7 +102,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
       for (const node of wave) {
         if (state.visits[node.index]! >= request.maxRunsPerComponent) {
           throw new PipelineMaxComponentRuns(
-            `Pipeline.run: component "${node.name}" (${node.type}) was about to run again after ${request.maxRunsPerComponent} run${request.maxRunsPerComponent === 1 ? "" : "s"}, the most maxRunsPerComponent allows. If the loop is expected to take longer, raise maxRunsPerComponent; otherwise check the condition that should end the loop.`,
+            `Pipeline.run: component "${node.name}" (${node.type}) was about to run again after ${request.maxRunsPerComponent} run${request.maxRunsPerComponent === 1 ? "" : "s"}; maxRunsPerComponent is ${request.maxRunsPerComponent}. If the loop is expected to take longer, raise maxRunsPerComponent; otherwise check the condition that should end the loop.`,
             { componentName: node.name, componentType: node.type },
           );
         }
