@@ -6,16 +6,18 @@ export type {
   Component,
   ComponentClass,
   ComponentDefinition,
-  ComponentDocument,
   ComponentRunOptions,
-  ComponentSerializer,
-  DeserializeContext,
   InferParams,
   LifecycleContext,
   RunContext,
-  SerializeContext,
 } from "./component.js";
 export { defineComponent, invokeComponent, isComponent } from "./component.js";
+export type {
+  ComponentDocument,
+  ComponentSerializer,
+  DeserializeContext,
+  SerializeContext,
+} from "./component-serializer.js";
 export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
 export { registerConversion } from "./conversions.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";

@@ -1,12 +1,6 @@
 import type { z } from "zod";
-import {
-  type AnyComponent,
-  type ComponentDocument,
-  type DeserializeContext,
-  getComponentInternals,
-  type SerializeContext,
-  zodIssues,
-} from "../component.js";
+import { type AnyComponent, getComponentInternals, zodIssues } from "../component.js";
+import type { ComponentDocument, DeserializeContext, SerializeContext } from "../component-serializer.js";
 import {
   DeserializationError,
   formatIssues,
