@@ -17,7 +17,8 @@ import { routingScenarios } from "./scenarios-routing.js";
  * The reference's `pipeline_run.feature`, "Running a correct Pipeline" and "Running a bad Pipeline":
  * every scenario runs at `concurrency: 1` and unbounded, and once more unbounded with components that
  * finish in a shuffled order. Outputs and per-(component, visit) inputs must match the reference, and
- * the three modes must agree exactly (Junction's determinism promise, including variadic value order).
+ * the three modes must agree exactly on outputs and per-visit inputs (Junction's determinism promise,
+ * including variadic value order); only the order in which components start may differ.
  */
 
 const scenarios: Scenario[] = [
@@ -58,7 +59,11 @@ for (const scenario of scenarios) {
       const unbounded = await runScenario(scenario, undefined);
       setRunDelay(seededDelays(scenario.name.length + 1, 3));
       const shuffled = await runScenario(scenario, undefined);
-      expect(unbounded.results).toEqual(sequential.results);
+      // Start order is not compared: a component whose inputs are certain may start before its wave
+      // (an early start), so starts interleave differently; what each run received and produced may not.
+      expect(unbounded.results.map(({ outputs, calls }) => ({ outputs, calls }))).toEqual(
+        sequential.results.map(({ outputs, calls }) => ({ outputs, calls })),
+      );
       expect(shuffled.results.map(({ outputs, calls }) => ({ outputs, calls }))).toEqual(
         sequential.results.map(({ outputs, calls }) => ({ outputs, calls })),
       );

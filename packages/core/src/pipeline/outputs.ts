@@ -1,12 +1,54 @@
 import { PipelineRuntimeError } from "../errors.js";
 import type { PipelineOutputs } from "./events.js";
-import type { PlanNode } from "./plan.js";
+import type { PlanEdge, PlanNode } from "./plan.js";
 import { NO_OUTPUT, type RunState } from "./run-state.js";
+
+/** The outcome of converting one output for one connection (cached so a conversion runs once). */
+export type Converted = { readonly value: unknown } | { readonly error: unknown };
+
+/**
+ * What `edge` delivers for `result`: the value (converted when the connection needs it) or the
+ * "produced nothing" marker. A conversion already made for this wave (`cache`) is reused, so a
+ * conversion runs once even when the engine looked at the value before writing it.
+ *
+ * @throws PipelineRuntimeError when the conversion fails
+ */
+export function edgeValue(
+  node: PlanNode,
+  edge: PlanEdge,
+  result: Record<string, unknown>,
+  cache: Map<PlanEdge, Converted> | undefined,
+): unknown {
+  const value: unknown = result[edge.senderSocket];
+  if (value === undefined) return NO_OUTPUT;
+  if (edge.conversion === undefined) return value;
+  let converted = cache?.get(edge);
+  if (converted === undefined) {
+    try {
+      converted = { value: edge.conversion.convert(value) };
+    } catch (error) {
+      converted = { error };
+    }
+    cache?.set(edge, converted);
+  }
+  if ("value" in converted) return converted.value;
+  const error = converted.error;
+  throw new PipelineRuntimeError(
+    `Pipeline.run: could not convert the value of "${node.name}.${edge.senderSocket}" for "${edge.receiver.name}.${edge.receiverSocket.name}" (conversion "${edge.conversion.name}"): ${error instanceof Error ? error.message : String(error)}`,
+    {
+      componentName: node.name,
+      componentType: node.type,
+      socket: `${node.name}.${edge.senderSocket}`,
+      cause: error,
+    },
+  );
+}
 
 /**
  * Distributes what a component returned: each connection gets the value (converted when the connection
  * needs it) or the "produced nothing" marker; outputs nobody consumes — every output for components in
  * `includeOutputsFrom` — become the run's result (a later run of the same component replaces them).
+ * `cache` holds conversions already made for the current wave.
  */
 export function applyOutputs(
   node: PlanNode,
@@ -14,26 +56,10 @@ export function applyOutputs(
   state: RunState,
   outputs: PipelineOutputs,
   includeAll: boolean,
+  cache?: Map<PlanEdge, Converted>,
 ): void {
   for (const edge of node.edges) {
-    let value: unknown = result[edge.senderSocket];
-    if (value === undefined) value = NO_OUTPUT;
-    else if (edge.conversion !== undefined) {
-      try {
-        value = edge.conversion.convert(value);
-      } catch (error) {
-        throw new PipelineRuntimeError(
-          `Pipeline.run: could not convert the value of "${node.name}.${edge.senderSocket}" for "${edge.receiver.name}.${edge.receiverSocket.name}" (conversion "${edge.conversion.name}"): ${error instanceof Error ? error.message : String(error)}`,
-          {
-            componentName: node.name,
-            componentType: node.type,
-            socket: `${node.name}.${edge.senderSocket}`,
-            cause: error,
-          },
-        );
-      }
-    }
-    state.write(edge.receiver, edge.receiverSocket, node.name, value);
+    state.write(edge.receiver, edge.receiverSocket, node.name, edgeValue(node, edge, result, cache));
   }
   let reported: Record<string, unknown> | undefined;
   for (const key of Object.keys(result)) {

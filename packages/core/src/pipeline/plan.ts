@@ -46,6 +46,8 @@ export interface PlanNode {
   readonly edges: readonly PlanEdge[];
   /** Distinct receivers, in first-connection order. */
   readonly receivers: readonly PlanNode[];
+  /** Distinct senders, in first-connection order. */
+  readonly senders: readonly PlanNode[];
   /** The output sockets that are connected (their values are consumed, not reported). */
   readonly connectedOutputs: ReadonlySet<string>;
   /** The declared output socket names. */
@@ -75,7 +77,7 @@ export function compilePlan(
   const topology = topologicalIndex(names, successors);
   const planNodes: PlanNode[] = [];
   const byName = new Map<string, PlanNode>();
-  const pendingEdges = new Map<string, { edges: PlanEdge[]; receivers: PlanNode[] }>();
+  const pendingEdges = new Map<string, { edges: PlanEdge[]; receivers: PlanNode[]; senders: PlanNode[] }>();
   names.forEach((name, index) => {
     const engine = nodes.get(name)!;
     const sockets: PlanSocket[] = [];
@@ -110,6 +112,7 @@ export function compilePlan(
     }
     const edges: PlanEdge[] = [];
     const receivers: PlanNode[] = [];
+    const senders: PlanNode[] = [];
     const node: PlanNode = {
       index,
       name,
@@ -120,6 +123,7 @@ export function compilePlan(
       hasConnectedInputs: sockets.some((socket) => socket.senders.length > 0),
       edges,
       receivers,
+      senders,
       connectedOutputs,
       outputNames: new Set(engine.outputs.keys()),
       topologicalIndex: topology.get(name) ?? 0,
@@ -129,7 +133,7 @@ export function compilePlan(
     };
     planNodes.push(node);
     byName.set(name, node);
-    pendingEdges.set(name, { edges, receivers });
+    pendingEdges.set(name, { edges, receivers, senders });
   });
   for (const edge of connections) {
     const { edges, receivers } = pendingEdges.get(edge.sender)!;
@@ -140,7 +144,10 @@ export function compilePlan(
       receiverSocket: receiver.socketByName.get(edge.receiverSocket)!,
       conversion: edge.conversion,
     });
-    if (!receivers.includes(receiver)) receivers.push(receiver);
+    if (!receivers.includes(receiver)) {
+      receivers.push(receiver);
+      pendingEdges.get(edge.receiver)!.senders.push(byName.get(edge.sender)!);
+    }
   }
   return { nodes: planNodes, byName };
 }

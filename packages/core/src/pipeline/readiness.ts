@@ -15,8 +15,16 @@ export type Priority = (typeof Priority)[keyof typeof Priority];
 
 /** The priority of `node` in the current state. */
 export function computePriority(node: PlanNode, state: RunState): Priority {
-  const slots = state.inputs[node.index]!;
-  const visits = state.visits[node.index]!;
+  return priorityOf(node, state.inputs[node.index]!, state.visits[node.index]!, state);
+}
+
+/** The priority `node` would have with these socket contents and visit count (`state` only tells lazy sockets). */
+export function priorityOf(
+  node: PlanNode,
+  slots: readonly (Entry[] | undefined)[],
+  visits: number,
+  state: RunState,
+): Priority {
   if (!socketsReady(node, slots, state, true) || !hasTrigger(node, slots, visits)) return Priority.Blocked;
   if (anyGreedySocketReady(node, slots) && socketsReady(node, slots, state, false)) return Priority.Highest;
   if (allPredecessorsExecuted(node, slots)) return Priority.Ready;

@@ -59,13 +59,30 @@ export class RunState {
   }
 
   /**
+   * Like {@link RunState.write}, but into a copy of a component's sockets (`slots`, replaced entry lists
+   * instead of appending to shared ones): used to look at what a socket will hold before it is written.
+   */
+  writeCopy(slots: (Entry[] | undefined)[], socket: PlanSocket, sender: string, value: unknown): void {
+    const current = slots[socket.index];
+    if (this.isLazy(socket)) {
+      slots[socket.index] = current === undefined ? [{ sender, value }] : [...current, { sender, value }];
+    } else if (current === undefined || current.length === 0 || value !== NO_OUTPUT) {
+      slots[socket.index] = [{ sender, value }];
+    }
+  }
+
+  /**
    * Takes the values `node` runs with: greedy sockets their first value (clearing the socket, caller
    * input included), lazy sockets every value in arrival order, others their first value. Values from
    * senders are consumed; the caller's inputs stay for later visits (except on greedy sockets).
    * Sockets that received nothing are left out (the caller fills defaults).
    */
   consume(node: PlanNode): Record<string, unknown> {
-    const slots = this.inputs[node.index]!;
+    return this.consumeFrom(node, this.inputs[node.index]!);
+  }
+
+  /** {@link RunState.consume} on given socket contents (replaces entries of `slots`, never mutates them). */
+  consumeFrom(node: PlanNode, slots: (Entry[] | undefined)[]): Record<string, unknown> {
     const consumed: Record<string, unknown> = {};
     for (const socket of node.sockets) {
       const entries = slots[socket.index];

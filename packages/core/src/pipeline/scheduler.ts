@@ -3,6 +3,7 @@ import type { Logger } from "../logger.js";
 import type { Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
 import type { InvokeContext } from "./invoke.js";
+import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
 import { explain, neverRanReports } from "./never-ran.js";
 import { applyOutputs } from "./outputs.js";
 import type { Plan, PlanNode } from "./plan.js";
@@ -38,7 +39,8 @@ export interface ExecuteResult {
  * component (ordered by priority, then name), or — when there is none — the one DEFER component that
  * comes first in topological order, then by lower-cased name. A wave runs concurrently (see
  * {@link runWave}); afterwards only the wave's members and their receivers are re-examined. The run
- * ends when nothing is runnable.
+ * ends when nothing is runnable. While a wave runs, next-wave components whose membership and inputs
+ * are already certain start early (see {@link Lookahead}); they are adopted by the next wave.
  */
 export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   const { plan, tracer, logger } = request;
@@ -87,9 +89,15 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     sink: request.sink,
   };
   const outputs: PipelineOutputs = {};
+  // Early starts need room for more than one run at a time.
+  const budget: Budget = { inFlight: 0, limit: request.concurrency };
+  const lookahead =
+    request.concurrency > 1 ? new Lookahead(state, context, request.maxRunsPerComponent, budget) : undefined;
+  const converted = lookahead?.converted;
   const apply = (node: PlanNode, result: Record<string, unknown>) =>
-    applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name));
+    applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name), converted);
   const abortRun = (reason: unknown) => controller.abort(reason);
+  const noneCarried: ReadonlyMap<PlanNode, EarlyRun> = new Map();
   try {
     for (;;) {
       let wave: PlanNode[];
@@ -107,8 +115,15 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
           );
         }
       }
+      if (converted !== undefined && converted.size > 0) converted.clear();
       try {
-        await runWave(wave, state, context, request.concurrency, apply, abortRun);
+        await runWave(wave, state, context, {
+          budget,
+          apply,
+          onFailure: abortRun,
+          lookahead,
+          carried: lookahead?.take() ?? noneCarried,
+        });
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
         throw error;
@@ -125,6 +140,13 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
       }
     }
     pipelineSpan.setTag("junction.pipeline.output_data", outputs);
+  } catch (error) {
+    // Components started early for a wave that will not run are cancelled; none outlives the run.
+    if (lookahead?.busy) {
+      controller.abort(request.signal?.aborted ? request.signal.reason : error);
+      await lookahead.settleAll();
+    }
+    throw error;
   } finally {
     request.signal?.removeEventListener("abort", onAbort);
     pipelineSpan.end();

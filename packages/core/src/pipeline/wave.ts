@@ -1,7 +1,23 @@
+import { PipelineRuntimeError } from "../errors.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
 import { isolate } from "./isolate.js";
+import type { Budget, EarlyRun, Lookahead } from "./lookahead.js";
 import type { PlanNode } from "./plan.js";
 import type { RunState } from "./run-state.js";
+
+/** What a wave needs from the run around it. */
+export interface WaveOptions {
+  /** Runs in flight across waves, for the concurrency cap. */
+  readonly budget: Budget;
+  /** Commits one member's result. */
+  readonly apply: (node: PlanNode, result: Record<string, unknown>) => void;
+  /** Called once with the first failure (aborts the run). */
+  readonly onFailure: (error: unknown) => void;
+  /** Starts next-wave components early; `undefined` when nothing may start early. */
+  readonly lookahead: Lookahead | undefined;
+  /** Members that were started early, during the previous wave. */
+  readonly carried: ReadonlyMap<PlanNode, EarlyRun>;
+}
 
 /**
  * Runs one wave: the components that were runnable at one scheduling point, in their scheduling order
@@ -11,7 +27,9 @@ import type { RunState } from "./run-state.js";
  *   same wave starts only after that sender's outputs are written (otherwise members start at once, up
  *   to `concurrency`);
  * - outputs are written in scheduling order, whatever order the members finish in, so the order of the
- *   values a lazy variadic socket collects never depends on timing.
+ *   values a lazy variadic socket collects never depends on timing;
+ * - a member started early (see {@link Lookahead}) is adopted: its inputs are consumed and its visit
+ *   counted now, in its place, and its result is committed in its place like any other.
  *
  * Each member of a multi-member wave gets its own signal, aborted when the run is aborted (a failing
  * sibling, the caller's signal, an abandoned stream); a lone member gets the run's signal itself.
@@ -20,12 +38,11 @@ export function runWave(
   members: readonly PlanNode[],
   state: RunState,
   context: InvokeContext,
-  concurrency: number,
-  apply: (node: PlanNode, result: Record<string, unknown>) => void,
-  onFailure: (error: unknown) => void,
+  options: WaveOptions,
 ): Promise<void> {
+  const { budget, apply, onFailure, lookahead, carried } = options;
   const count = members.length;
-  if (count === 1) {
+  if (count === 1 && carried.size === 0) {
     const node = members[0]!;
     return runMember(node, state, context.runSignal, context).then((result) => apply(node, result));
   }
@@ -41,6 +58,17 @@ export function runWave(
       if (at !== undefined && at > index) waitFor[at] = Math.max(waitFor[at]!, index);
     }
   });
+  for (const node of carried.keys()) {
+    const at = position.get(node);
+    if (at === undefined || waitFor[at] !== -1) {
+      return Promise.reject(
+        new PipelineRuntimeError(
+          `Pipeline.run: internal scheduling error: "${node.name}" was started early but is not free to start in the next wave. Please report this with the pipeline.`,
+          { componentName: node.name, componentType: node.type },
+        ),
+      );
+    }
+  }
   const results = new Array<Record<string, unknown> | undefined>(count);
   const started = new Array<boolean>(count).fill(false);
   const active = new Set<AbortController>();
@@ -50,8 +78,19 @@ export function runWave(
   };
   runSignal.addEventListener("abort", abortActive, { once: true });
   let applied = 0;
+  let startedCount = 0;
   let running = 0;
   let failure: { error: unknown } | undefined;
+  if (lookahead !== undefined && count > 1) {
+    lookahead.beginWave({
+      members,
+      position,
+      started,
+      results,
+      applied: () => applied,
+      allStarted: () => startedCount === count,
+    });
+  }
 
   return new Promise<void>((resolve, reject) => {
     const settleIfDone = () => {
@@ -68,32 +107,42 @@ export function runWave(
       failure = { error };
       onFailure(error);
     };
+    const finished = (index: number, result: Record<string, unknown>) => {
+      results[index] = result;
+      try {
+        while (applied < count && results[applied] !== undefined && failure === undefined) {
+          apply(members[applied]!, results[applied]!);
+          applied += 1;
+        }
+      } catch (error) {
+        fail(error);
+      }
+      if (lookahead !== undefined && failure === undefined && applied < count) {
+        lookahead.memberFinished(members[index]!);
+      }
+    };
     const startMore = () => {
       if (failure !== undefined || runSignal.aborted) return;
-      for (let index = applied; index < count && running < concurrency; index += 1) {
+      for (let index = applied; index < count && budget.inFlight < budget.limit; index += 1) {
         if (started[index] || waitFor[index]! >= applied) continue;
         started[index] = true;
+        startedCount += 1;
         running += 1;
+        budget.inFlight += 1;
         const controller = new AbortController();
         active.add(controller);
         runMember(members[index]!, state, controller.signal, context).then(
           (result) => {
             running -= 1;
+            budget.inFlight -= 1;
             active.delete(controller);
-            results[index] = result;
-            try {
-              while (applied < count && results[applied] !== undefined && failure === undefined) {
-                apply(members[applied]!, results[applied]!);
-                applied += 1;
-              }
-            } catch (error) {
-              fail(error);
-            }
+            finished(index, result);
             startMore();
             settleIfDone();
           },
           (error: unknown) => {
             running -= 1;
+            budget.inFlight -= 1;
             active.delete(controller);
             fail(error);
             settleIfDone();
@@ -101,12 +150,29 @@ export function runWave(
         );
       }
     };
+    members.forEach((node, index) => {
+      const early = carried.get(node);
+      if (early === undefined) return;
+      started[index] = true;
+      startedCount += 1;
+      running += 1;
+      state.consume(node);
+      state.visits[node.index] = state.visits[node.index]! + 1;
+      void early.settled.then(() => {
+        running -= 1;
+        const outcome = early.outcome!;
+        if ("error" in outcome) fail(outcome.error);
+        else if (failure === undefined) finished(index, outcome.result);
+        startMore();
+        settleIfDone();
+      });
+    });
     startMore();
     settleIfDone();
   });
 }
 
-/** Consumes `node`'s inputs, fills defaults, counts the visit and runs it. */
+/** Consumes `node`'s inputs, counts the visit and runs it. */
 function runMember(
   node: PlanNode,
   state: RunState,
@@ -114,11 +180,22 @@ function runMember(
   context: InvokeContext,
 ): Promise<Record<string, unknown>> {
   const inputs = state.consume(node);
+  const visit = state.visits[node.index]! + 1;
+  state.visits[node.index] = visit;
+  return runConsumed(node, inputs, visit, signal, context);
+}
+
+/** Runs `node` with consumed inputs (`inputs` is filled with defaults and isolated in place). */
+export function runConsumed(
+  node: PlanNode,
+  inputs: Record<string, unknown>,
+  visit: number,
+  signal: AbortSignal,
+  context: InvokeContext,
+): Promise<Record<string, unknown>> {
   for (const socket of node.sockets) {
     const value = inputs[socket.name];
     inputs[socket.name] = value === undefined ? socket.socket.defaultValue() : isolate(value);
   }
-  const visit = state.visits[node.index]! + 1;
-  state.visits[node.index] = visit;
   return invokeNode(node, inputs, visit, signal, context);
 }
