@@ -78,10 +78,11 @@ export function offlineTipModel(messages: readonly ChatMessage[]): ScriptedReply
     .filter((result) => result !== undefined && !result.error)
     .map((result) => (JSON.parse(String(result?.result)) as { result: number }).result);
   const firstFact = facts.split("\n")[0] ?? facts;
+  const place = country.startsWith("United ") ? `the ${country}` : country;
   const text =
     amounts.length === 2 && range !== null
-      ? `${firstFact}\n\nFor a ${money(price.amount, price.currency)} meal in ${country}, an appropriate tip is ${range[1]}-${range[2]}%: ` +
+      ? `${firstFact}\n\nFor a ${money(price.amount, price.currency)} meal in ${place}, an appropriate tip is ${range[1]}-${range[2]}%: ` +
         `${money(amounts[0]!, price.currency)} to ${money(amounts[1]!, price.currency)}.`
-      : `${firstFact}\n\nI could not compute a percentage for ${country}; the customs above apply to your ${money(price.amount, price.currency)} meal.`;
+      : `${firstFact}\n\nI could not compute a percentage for ${place}; the customs above apply to your ${money(price.amount, price.currency)} meal.`;
   return { text, usage: usageFor(messages, text) };
 }
