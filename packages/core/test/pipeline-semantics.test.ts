@@ -212,12 +212,37 @@ describe("un-taken branches", () => {
       .connect("small", "after_small");
     // "small" takes text; Threshold.below is a number, so connect through the registered test conversion.
     expect(await p.run({ check: { value: 7 } })).toEqual({ big: { value: 14 } });
-    const [warning] = logger.records.filter((record) => record.level === "warn");
+    // The run returned outputs, so an un-taken branch is normal: reported at info level, not warned.
+    expect(logger.messages("warn")).toEqual([]);
+    const [warning] = logger.records.filter((record) => record.level === "info");
     expect(warning?.message).toContain(
       '"small": mandatory input "text" is waiting: "check" ran but produced no value',
     );
     expect(warning?.message).toContain('"after_small": mandatory input "text" is waiting: "small" never ran');
     expect(warning?.fields.neverRan).toHaveLength(2);
+  });
+
+  test("a run that ends with no outputs at all warns, naming what never ran", async () => {
+    const Pair = defineComponent({
+      type: "ptest.semantics.Pair",
+      inputs: { a: z.number(), b: z.number() },
+      outputs: { sum: z.number() },
+      run: ({ a, b }) => ({ sum: a + b }),
+    });
+    const logger = new MemoryLogger();
+    const p = new Pipeline({ logger })
+      .addComponent("check", new Threshold({ threshold: 5 }))
+      .addComponent("big", new Double())
+      .addComponent("small", new Double())
+      .addComponent("pair", new Pair())
+      .connect("check.above", "big.value")
+      .connect("check.below", "small.value")
+      .connect("big.value", "pair.a")
+      .connect("small.value", "pair.b");
+    expect(await p.run({ check: { value: 7 } })).toEqual({});
+    const [warning] = logger.messages("warn");
+    expect(warning).toContain('"small": mandatory input "value" is waiting');
+    expect(warning).toContain('"pair"');
   });
 });
 

@@ -153,7 +153,10 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   }
   const neverRan = neverRanReports(plan, state);
   if (neverRan.length > 0) {
-    logger.warn(
+    // Un-taken router branches are normal when the run still produced outputs (info); a run that ends
+    // with nothing to return is the reference's "pipeline returns {}" pitfall, so that one warns.
+    const level = Object.keys(outputs).length === 0 ? "warn" : "info";
+    logger[level](
       `Pipeline.run: ${neverRan.length} component${neverRan.length === 1 ? "" : "s"} never ran:\n${neverRan
         .map((report) => `  - "${report.componentName}": ${report.reason}`)
         .join("\n")}`,
