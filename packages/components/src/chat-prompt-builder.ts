@@ -3,42 +3,21 @@ import { ChatMessage, chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 import { PromptRenderError } from "./errors.js";
 import {
-  requiredVariablesParam,
+  builderParamsSchema,
   templateErrorText,
-  variableProblems,
+  templateStep,
   variableSockets,
-  variablesParam,
   warnIfAllOptional,
 } from "./prompt/builder-params.js";
-import { type ChatTemplate, compileChatTemplate, renderChatTemplate } from "./prompt/chat-template.js";
+import { compileChatTemplate, renderChatTemplate } from "./prompt/chat-template.js";
 
 const templateParam = z.union([z.string(), z.array(chatMessageSchema)]);
 
-const paramsSchema = z
-  .object({
-    /** A list of messages whose user and system texts are templates, or a template of `{% message %}` blocks. */
-    template: templateParam.optional(),
-    /** Which variables are mandatory inputs (`"*"`, the default: all). */
-    requiredVariables: requiredVariablesParam,
-    /** The variables to expose as inputs instead of the ones the template uses. */
-    variables: variablesParam,
-  })
-  .superRefine((params, context) => {
-    if (params.template === undefined) return;
-    let compiled: ChatTemplate;
-    try {
-      compiled = compileChatTemplate(params.template);
-    } catch (error) {
-      context.addIssue({ code: "custom", path: ["template"], message: templateErrorText(error) });
-      return;
-    }
-    for (const message of variableProblems(
-      params.variables ?? compiled.variables,
-      params.requiredVariables,
-    )) {
-      context.addIssue({ code: "custom", path: ["variables"], message });
-    }
-  });
+const paramsSchema = builderParamsSchema(
+  /** A list of messages whose user and system texts are templates, or a template of `{% message %}` blocks. */
+  templateParam.optional(),
+  (template) => compileChatTemplate(template).variables,
+);
 
 /**
  * Renders a list of chat messages from a template.
@@ -98,29 +77,14 @@ export const ChatPromptBuilder = defineComponent({
         fields,
       );
     }
-    let compiled = template === undefined ? resources.compiled : undefined;
-    if (compiled === undefined) {
-      try {
-        compiled = compileChatTemplate(source);
-      } catch (error) {
-        throw new PromptRenderError(
-          `${who}: the runtime template does not parse: ${templateErrorText(error)}`,
-          {
-            ...fields,
-            socket: "template",
-            cause: error,
-          },
-        );
-      }
-    }
-    try {
-      return { prompt: renderChatTemplate(compiled, { ...variables, ...template_variables }) };
-    } catch (error) {
-      throw new PromptRenderError(`${who}: rendering the template failed: ${templateErrorText(error)}`, {
-        ...fields,
-        cause: error,
-      });
-    }
+    const compiled =
+      (template === undefined ? resources.compiled : undefined) ??
+      templateStep(who, fields, "parse", () => compileChatTemplate(source));
+    return {
+      prompt: templateStep(who, fields, "render", () =>
+        renderChatTemplate(compiled, { ...variables, ...template_variables }),
+      ),
+    };
   },
   serializer: {
     toInitParameters: (params) => ({

@@ -1,46 +1,23 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
-import { PromptRenderError } from "./errors.js";
 import {
-  requiredVariablesParam,
+  builderParamsSchema,
   TemplateCache,
-  templateErrorText,
-  variableProblems,
+  templateStep,
   variableSockets,
-  variablesParam,
   warnIfAllOptional,
 } from "./prompt/builder-params.js";
-import { createSandboxedLiquid, type ParsedTemplate, renderTemplate } from "./prompt/liquid-sandbox.js";
+import { createSandboxedLiquid, renderTemplate } from "./prompt/liquid-sandbox.js";
 import { templateScope } from "./prompt/template-scope.js";
 
 const liquid = createSandboxedLiquid();
 const templates = new TemplateCache(liquid);
 
-const paramsSchema = z
-  .object({
-    /** The Liquid template, e.g. `"Answer {{ question }} using {{ documents | map: 'content' | join: ', ' }}"`. */
-    template: z.string(),
-    /** Which variables are mandatory inputs (`"*"`, the default: all). */
-    requiredVariables: requiredVariablesParam,
-    /** The variables to expose as inputs instead of the ones the template uses. */
-    variables: variablesParam,
-  })
-  .superRefine((params, context) => {
-    let parsed: ParsedTemplate;
-    try {
-      parsed = templates.get(params.template);
-    } catch (error) {
-      context.addIssue({
-        code: "custom",
-        path: ["template"],
-        message: `the template does not parse: ${templateErrorText(error)}`,
-      });
-      return;
-    }
-    for (const message of variableProblems(params.variables ?? parsed.variables, params.requiredVariables)) {
-      context.addIssue({ code: "custom", path: ["variables"], message });
-    }
-  });
+const paramsSchema = builderParamsSchema(
+  /** The Liquid template, e.g. `"Answer {{ question }} using {{ documents | map: 'content' | join: ', ' }}"`. */
+  z.string(),
+  (template) => templates.get(template).variables,
+);
 
 /**
  * Renders a prompt string from a Liquid template.
@@ -84,29 +61,14 @@ export const PromptBuilder = defineComponent({
     };
     const who = `PromptBuilder${componentName === undefined ? "" : ` "${componentName}"`}`;
     const fields = { componentName, componentType: "junction.PromptBuilder" };
-    let parsed = resources.template;
-    if (template !== undefined) {
-      try {
-        parsed = templates.get(template);
-      } catch (error) {
-        throw new PromptRenderError(
-          `${who}: the runtime template does not parse: ${templateErrorText(error)}`,
-          {
-            ...fields,
-            socket: "template",
-            cause: error,
-          },
-        );
-      }
-    }
-    try {
-      const { scope } = templateScope({ ...variables, ...template_variables });
-      return { prompt: renderTemplate(liquid, parsed, scope) };
-    } catch (error) {
-      throw new PromptRenderError(`${who}: rendering the template failed: ${templateErrorText(error)}`, {
-        ...fields,
-        cause: error,
-      });
-    }
+    const parsed =
+      template === undefined
+        ? resources.template
+        : templateStep(who, fields, "parse", () => templates.get(template));
+    return {
+      prompt: templateStep(who, fields, "render", () =>
+        renderTemplate(liquid, parsed, templateScope({ ...variables, ...template_variables }).scope),
+      ),
+    };
   },
 });

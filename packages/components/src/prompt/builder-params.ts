@@ -1,6 +1,7 @@
 import { getDefaultLogger } from "@junction/core";
 import type { Liquid } from "liquidjs";
 import { z } from "zod";
+import { PromptRenderError } from "../errors.js";
 import { quoteList } from "../format.js";
 import { type ParsedTemplate, parseTemplate } from "./liquid-sandbox.js";
 
@@ -90,4 +91,71 @@ export class TemplateCache {
 /** The message of a template error. */
 export function templateErrorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The params schema both builders share: `template` (its own schema), `requiredVariables` and
+ * `variables`, checked against the variables the template uses.
+ *
+ * @param template - the schema of the `template` param
+ * @param variablesOf - parses a template and returns its variables (throws when it does not parse)
+ */
+export function builderParamsSchema<TTemplate extends z.ZodType>(
+  template: TTemplate,
+  variablesOf: (template: Exclude<z.output<TTemplate>, undefined>) => readonly string[],
+) {
+  return z
+    .object({
+      /** The template (a Liquid string, or for chat a list of messages). */
+      template,
+      /** Which variables are mandatory inputs (`"*"`, the default: all). */
+      requiredVariables: requiredVariablesParam,
+      /** The variables to expose as inputs instead of the ones the template uses. */
+      variables: variablesParam,
+    })
+    .superRefine((params, context) => {
+      const source = (params as { template?: z.output<TTemplate> }).template;
+      if (source === undefined) return;
+      let variables: readonly string[];
+      try {
+        variables = variablesOf(source as Exclude<z.output<TTemplate>, undefined>);
+      } catch (error) {
+        context.addIssue({
+          code: "custom",
+          path: ["template"],
+          message: `the template does not parse: ${templateErrorText(error)}`,
+        });
+        return;
+      }
+      for (const message of variableProblems(params.variables ?? variables, params.requiredVariables)) {
+        context.addIssue({ code: "custom", path: ["variables"], message });
+      }
+    });
+}
+
+/**
+ * Runs one step of rendering, turning a failure into a `PromptRenderError` that names the builder and
+ * says whether the runtime template did not parse or rendering failed.
+ *
+ * @param who - e.g. `PromptBuilder "prompt"`
+ * @param fields - the component's name and type for the error
+ * @param step - `"parse"` (a runtime template) or `"render"`
+ * @param run - the step
+ */
+export function templateStep<T>(
+  who: string,
+  fields: { readonly componentName: string | undefined; readonly componentType: string },
+  step: "parse" | "render",
+  run: () => T,
+): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new PromptRenderError(
+      step === "parse"
+        ? `${who}: the runtime template does not parse: ${templateErrorText(error)}`
+        : `${who}: rendering the template failed: ${templateErrorText(error)}`,
+      { ...fields, ...(step === "parse" ? { socket: "template" } : {}), cause: error },
+    );
+  }
 }
