@@ -1,11 +1,12 @@
-import { defineComponent, getDefaultLogger, type Issue } from "@junction/core";
+import { defineComponent, didYouMean, getDefaultLogger, type Issue } from "@junction/core";
 import { z } from "zod";
 import { celRun } from "./cel/cel-context.js";
 import { celToNative, errorText } from "./cel/cel-expression.js";
 import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
 import { describeType, formatPath, quoteList } from "./format.js";
 import { type CompiledRoute, compileRoutes, routeSchema, routeVariables } from "./route-params.js";
-import { socketTypeToJSON } from "./socket-type.js";
+import type { ConditionalRouterClass, ConditionalRouterInstance, RouteOptions } from "./router-types.js";
+import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
 
 const paramsSchema = z
   .object({
@@ -15,9 +16,18 @@ const paramsSchema = z
     optionalVariables: z.array(z.string()).default([]),
     /** Check each output value against its `outputType` and fail the run on a mismatch. */
     validateOutputType: z.boolean().default(false),
+    /**
+     * The type of every variable the routes use (zod schemas; JSON Schema in documents). When given,
+     * the input sockets carry these types, so connections are checked (at compile time through the
+     * typed builder, and by `connect`), and every variable must be declared.
+     */
+    variableTypes: z.record(z.string(), socketTypeParam).optional(),
   })
   .superRefine((params, context) => {
     for (const problem of compile(params).problems) {
+      context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+    }
+    for (const problem of variableTypeProblems(params)) {
       context.addIssue({ code: "custom", path: problem.path, message: problem.message });
     }
   });
@@ -40,6 +50,32 @@ function compile(params: Pick<RouterParams, "routes">): Compiled {
     compiledByParams.set(params, compiled);
   }
   return compiled;
+}
+
+function variableTypeProblems(
+  params: Pick<RouterParams, "routes" | "variableTypes">,
+): { path: (string | number)[]; message: string }[] {
+  const declared = params.variableTypes;
+  if (declared === undefined) return [];
+  const used = compile(params).variables;
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  for (const variable of used) {
+    if (!Object.hasOwn(declared, variable)) {
+      problems.push({
+        path: ["variableTypes"],
+        message: `the routes use the variable "${variable}", which variableTypes does not declare.${didYouMean(variable, Object.keys(declared))} Add "${variable}" with its type (e.g. ${variable}: z.string()), or leave variableTypes out to accept any value.`,
+      });
+    }
+  }
+  for (const variable of Object.keys(declared)) {
+    if (!used.includes(variable)) {
+      problems.push({
+        path: ["variableTypes", variable],
+        message: `variableTypes declares "${variable}", which no route uses.${didYouMean(variable, used)} Remove it or fix the name.`,
+      });
+    }
+  }
+  return problems;
 }
 
 function name(componentName: string | undefined): string {
@@ -70,8 +106,12 @@ function name(componentName: string | undefined): string {
  * });
  * await router.run({ streams: [1, 2, 3], query: "q" }); // { streams: [1, 2, 3] }
  * ```
+ *
+ * Types: the output sockets are typed from the routes' `outputName` / `outputType`; declare
+ * `variableTypes` (`{ exit_reason: z.string() }`) to type the input sockets too — then a wrong wire is a
+ * compile error in the typed builder and a `connect` error at run time.
  */
-export const ConditionalRouter = defineComponent({
+export const ConditionalRouter: ConditionalRouterClass = defineComponent({
   type: "junction.ConditionalRouter",
   description: "Sends its inputs down the first route whose CEL condition is true.",
   params: paramsSchema,
@@ -79,7 +119,8 @@ export const ConditionalRouter = defineComponent({
     const optional = new Set(params.optionalVariables);
     const sockets: Record<string, z.ZodType> = {};
     for (const variable of compile(params).variables) {
-      sockets[variable] = optional.has(variable) ? z.any().optional() : z.any();
+      const type = params.variableTypes?.[variable] ?? z.any();
+      sockets[variable] = optional.has(variable) ? type.optional() : type;
     }
     return sockets;
   },
@@ -180,10 +221,27 @@ export const ConditionalRouter = defineComponent({
       })),
       optionalVariables: params.optionalVariables,
       validateOutputType: params.validateOutputType,
+      ...(params.variableTypes === undefined
+        ? {}
+        : {
+            variableTypes: Object.fromEntries(
+              Object.entries(params.variableTypes).map(([variable, type]) => [
+                variable,
+                socketTypeToJSON(type as z.ZodType),
+              ]),
+            ),
+          }),
     }),
     fromInitParameters: (initParameters) => initParameters,
   },
-});
+}) as unknown as ConditionalRouterClass;
 
-/** A `ConditionalRouter` instance (the class doubles as the instance type: `function f(x: ConditionalRouter)`). */
-export type ConditionalRouter = InstanceType<typeof ConditionalRouter>;
+/**
+ * A `ConditionalRouter` instance (the class doubles as the instance type: `function f(x: ConditionalRouter)`
+ * accepts every router).
+ */
+export type ConditionalRouter<
+  TRoutes extends readonly unknown[] = readonly RouteOptions[],
+  TVariables = never,
+  TOptional extends string = never,
+> = ConditionalRouterInstance<TRoutes, TVariables, TOptional>;

@@ -12,5 +12,14 @@ export { ListJoiner } from "./list-joiner.js";
 export { OutputAdapter } from "./output-adapter.js";
 export { PromptBuilder } from "./prompt-builder.js";
 export type { Route, RouteInput } from "./route-params.js";
+export type {
+  ConditionalRouterClass,
+  ConditionalRouterInstance,
+  ConditionalRouterOptions,
+  RouteOptions,
+  RouterInputSpecs,
+  RouterOutputSpecs,
+  RouterParams,
+} from "./router-types.js";
 export type { SocketTypeInput } from "./socket-type.js";
 export { StringJoiner } from "./string-joiner.js";

@@ -91,6 +91,7 @@ export type {
   VariadicSpec,
 } from "./sockets.js";
 export { greedyVariadic, isOptionalSchema, variadic } from "./sockets.js";
+export { closestNames, didYouMean } from "./suggest.js";
 export type { Span, Tracer } from "./tracing.js";
 export { InMemoryTracer, noopTracer, RecordedSpan } from "./tracing.js";
 export type {
