@@ -49,6 +49,7 @@ export { chatRoles } from "./content-parts.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { JsonObjectType, JsonSchemaType } from "./json-schema-type.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
 export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
 export type { ScriptedReply } from "./scripted-reply.js";
