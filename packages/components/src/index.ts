@@ -1,3 +1,4 @@
+export type { BranchJoinerClass } from "./branch-joiner.js";
 export { BranchJoiner } from "./branch-joiner.js";
 export { ChatPromptBuilder } from "./chat-prompt-builder.js";
 export { ConditionalRouter } from "./conditional-router.js";

@@ -65,6 +65,16 @@ export type {
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
+export type {
+  ConsumedBy,
+  FedBy,
+  PipelineResult,
+  PipelineRunInputs,
+  TypedPipeline,
+  TypedPipelineEvent,
+  TypedRunEndEvent,
+  TypedRunOptions,
+} from "./pipeline/typed-pipeline.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
@@ -99,6 +109,8 @@ export type {
   InferOutputs,
   InferSocketInput,
   InferSocketValue,
+  IsOptionalSpec,
   MaybePromise,
   RunInputs,
+  Simplify,
 } from "./types.js";

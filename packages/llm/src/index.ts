@@ -62,6 +62,7 @@ export type {
 } from "./streaming-chunk.js";
 export {
   invokeStreamingCallback,
+  isStreamingChunk,
   StreamingChunk,
   selectStreamingCallback,
   streamingChunkSchema,

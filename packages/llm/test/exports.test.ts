@@ -22,6 +22,7 @@ test("@junction/llm exports exactly its public surface", () => {
     "flattenTools",
     "invokeStreamingCallback",
     "isChatGenerator",
+    "isStreamingChunk",
     "isTool",
     "selectStreamingCallback",
     "streamingCallbackSchema",

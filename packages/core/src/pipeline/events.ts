@@ -57,5 +57,8 @@ export interface RunEndEvent {
 /** Any event of `Pipeline.stream`. */
 export type PipelineEvent = ComponentStartEvent | ComponentEndEvent | ChunkEvent | RunEndEvent;
 
-/** What a run returns: `{ component: { socket: value } }`; components with nothing to report are left out. */
-export type PipelineOutputs = Record<string, Record<string, unknown>>;
+/**
+ * What a run returns: `{ component: { socket: value } }`; components with nothing to report are left
+ * out (so an entry may be `undefined`).
+ */
+export type PipelineOutputs = Record<string, Record<string, unknown> | undefined>;
