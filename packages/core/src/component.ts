@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
+import { dropEmit, NestedEvent } from "./pipeline/nested.js";
 import { defaultRegistry } from "./registry.js";
 import {
   describeInputSocket,
@@ -43,6 +44,12 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * `chunk` event; elsewhere it is dropped unless the caller passed `onEmit`.
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
+  /**
+   * How deeply this run is nested in composite components: 0 for a component of a top-level run, one
+   * more inside each `SuperComponent` and each agent run as a tool (`AgentTool`). Composite components
+   * pass `depth + 1` on, which bounds runaway nesting.
+   */
+  readonly depth: number;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -67,6 +74,8 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
+  readonly depth?: number | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -443,7 +452,14 @@ export async function invokeComponent(
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
-    emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
+    depth: options.depth ?? 0,
   });
   return result as Record<string, unknown>;
+}
+
+/** A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events stay inside. */
+function forwardEmit(payload: unknown, onEmit: (payload: unknown) => MaybePromise<void>): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit(payload);
+  if (payload.event.type === "chunk") return onEmit(payload.event.chunk);
 }

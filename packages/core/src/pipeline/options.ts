@@ -1,5 +1,5 @@
 import type { Logger } from "../logger.js";
-import type { Tracer } from "../tracing.js";
+import type { Span, Tracer } from "../tracing.js";
 import type { InputsFormat } from "./run-inputs.js";
 
 /** Options of `new Pipeline(...)`. */
@@ -35,4 +35,6 @@ export interface PipelineRunOptions {
   readonly tracer?: Tracer | undefined;
   /** The logger of this run (default: the pipeline's). */
   readonly logger?: Logger | undefined;
+  /** A parent for the run's `junction.pipeline.run` span (to nest the run in your own trace). */
+  readonly span?: Span | undefined;
 }
