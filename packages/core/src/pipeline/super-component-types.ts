@@ -19,8 +19,8 @@ export type TypedPipeline<TMap extends ComponentMap> = Pipeline & {
   readonly [componentMapKey]?: TMap;
 };
 
-type InputSpecsOf<C> = C extends Component<infer TInputs, any, any> ? TInputs : never;
-type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any> ? TOutputs : never;
+type InputSpecsOf<C> = C extends Component<infer TInputs, any, any, any> ? TInputs : never;
+type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any, any> ? TOutputs : never;
 
 type InnerInputSpec<TMap, A> = A extends `${infer N}.${infer S}`
   ? N extends keyof TMap
