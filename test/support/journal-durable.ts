@@ -49,7 +49,7 @@ export class JournalDurable implements Durable {
     return Promise.all(steps);
   }
 
-  now(): number {
-    return 1_700_000_000_000;
+  now(): Promise<number> {
+    return Promise.resolve(1_700_000_000_000);
   }
 }

@@ -47,8 +47,11 @@ export interface Durable {
    * @param steps - promises returned by {@link Durable.step} of this object, unchanged
    */
   all<T>(steps: readonly Promise<T>[]): Promise<T[]>;
-  /** The current time in milliseconds since the epoch; a journaling backend records it, so replays see the same time. */
-  now(): number;
+  /**
+   * The current time in milliseconds since the epoch; a journaling backend records it, so a replay
+   * sees the same time (asynchronous because recording it is).
+   */
+  now(): Promise<number>;
 }
 
 /**
@@ -63,7 +66,7 @@ export interface Durable {
 export const inProcessDurable: Durable = Object.freeze({
   step: <T>(_name: string, run: () => Promise<T>): Promise<T> => run(),
   all: <T>(steps: readonly Promise<T>[]): Promise<T[]> => Promise.all(steps),
-  now: (): number => Date.now(),
+  now: (): Promise<number> => Promise.resolve(Date.now()),
 });
 
 /**
