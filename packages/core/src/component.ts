@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
+import type { Durable } from "./durability/durable.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
 import { dropEmit, NestedEvent } from "./pipeline/nested.js";
@@ -50,6 +51,11 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * pass `depth + 1` on, which bounds runaway nesting.
    */
   readonly depth: number;
+  /**
+   * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
+   * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
+   */
+  readonly durable: Durable | undefined;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -76,6 +82,11 @@ export interface ComponentRunOptions {
   readonly componentName?: string | undefined;
   /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
   readonly depth?: number | undefined;
+  /**
+   * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
+   * `ownsDurableSteps`. Without it the component runs in-process.
+   */
+  readonly durable?: Durable | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -109,6 +120,13 @@ export interface ComponentDefinition<
   readonly close?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
   /** Custom (de)serialization of the params; by default `init_parameters` are the params themselves. */
   readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
+  /**
+   * True when `run` records its own durable steps through `context.durable` (the Agent records each
+   * model call and tool call). On a durable run the engine then does not record the whole run as one
+   * step, and runs the component on its own so the order of its steps never depends on timing.
+   * Default false: the whole run is one step, and `context.durable` is `undefined`.
+   */
+  readonly ownsDurableSteps?: boolean;
 }
 
 /**
@@ -455,7 +473,8 @@ export async function invokeComponent(
   options: ComponentRunOptions = {},
 ): Promise<Record<string, unknown>> {
   const onEmit = options.onEmit;
-  const result = await getComponentInternals(component).invoke(inputs, {
+  const internals = getComponentInternals(component);
+  const result = await internals.invoke(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
@@ -463,6 +482,7 @@ export async function invokeComponent(
     logger: options.logger ?? getDefaultLogger(),
     emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
     depth: options.depth ?? 0,
+    durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
 }

@@ -424,6 +424,7 @@ export class Pipeline {
         sink,
         parentSpan: options.span,
         depth,
+        durable: options.durable,
       });
     } catch (error) {
       return Promise.reject(error);

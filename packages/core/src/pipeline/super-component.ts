@@ -191,6 +191,8 @@ async function runSuperComponent(
     span: context.span,
     sink,
     depth: context.depth + 1,
+    // On a durable run each inner component is its own step, named under "<outer>#<visit>/".
+    durable: context.durable,
   });
   const outputs: Record<string, unknown> = {};
   for (const output of mapping.outputs) {
@@ -215,6 +217,7 @@ const SuperComponentClass = defineComponent({
       z.ZodType
     >,
   setup: (params): ResolvedMapping => mappingOf(params),
+  ownsDurableSteps: true,
   run: (inputs, context) => runSuperComponent(inputs as Record<string, unknown>, context) as never,
   warmUp: async ({ params }) => {
     checkNoCycle(params.pipeline, []);
