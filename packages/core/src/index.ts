@@ -21,6 +21,10 @@ export type {
 } from "./component-serializer.js";
 export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
 export { registerConversion } from "./conversions.js";
+export type { Durable } from "./durability/durable.js";
+export { inProcessDurable, scopeDurable } from "./durability/durable.js";
+export type { DurableType } from "./durability/durable-json.js";
+export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,
@@ -65,6 +69,19 @@ export type {
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
+export type {
+  SuperComponentClass,
+  SuperComponentInit,
+  SuperComponentParams,
+} from "./pipeline/super-component.js";
+export { SuperComponent } from "./pipeline/super-component.js";
+export type {
+  AnyInputMapping,
+  AnyOutputMapping,
+  SuperInputSpecs,
+  SuperOutputSpecs,
+} from "./pipeline/super-component-types.js";
+export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type {
   ConsumedBy,
   FedBy,

@@ -69,7 +69,7 @@ export class PipelineBuilder<
 
   /**
    * The assembled pipeline: a plain `Pipeline` whose `run` and `stream` are typed from the components
-   * and connections (see {@link TypedPipeline}).
+   * and connections (see {@link TypedPipeline}); a `SuperComponent` wrapping it keeps their socket types.
    */
   build(): TypedPipeline<TMap, TFed, TConsumed> {
     return this.#pipeline as TypedPipeline<TMap, TFed, TConsumed>;

@@ -185,6 +185,8 @@ export type TypedPipelineEvent<TName extends string, TResult> =
   | Named<ChunkEvent, TName>
   | TypedRunEndEvent<TResult>;
 
+declare const componentMapKey: unique symbol;
+
 /**
  * A pipeline built with `Pipeline.builder()`: a plain {@link Pipeline} whose `run` and `stream` are
  * typed from the components and connections the builder recorded. A misspelled component or socket in
@@ -195,6 +197,8 @@ export interface TypedPipeline<
   TFed extends string = never,
   TConsumed extends string = never,
 > extends Pipeline {
+  /** Never set at run time: carries the component map (for `SuperComponent`'s socket types). */
+  readonly [componentMapKey]?: TMap;
   /**
    * Runs the pipeline with nested inputs (`{ component: { socket: value } }`). For the flat form, run
    * it as a plain `Pipeline` (`(pipeline as Pipeline).run({ socket: value })`).
