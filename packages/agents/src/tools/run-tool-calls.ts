@@ -35,6 +35,8 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Calls answered without running (rejected or answered by a person), by call index. */
+  readonly presets?: ReadonlyMap<number, ChatMessage> | undefined;
 }
 
 /** The outcome of one call, before it is merged into State. */
@@ -162,6 +164,11 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
   for (const batch of plan) {
     const runs = batch.map((index) => {
       const call = calls[index]!;
+      const preset = options.presets?.get(index);
+      if (preset !== undefined) {
+        const outcome: Outcome = { message: preset, error: undefined, result: undefined, tool: undefined };
+        return Promise.resolve(options.onChunk?.(toolResultChunk(preset, call, index))).then(() => outcome);
+      }
       const tool = tools.get(call.toolName);
       const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
       const task = async (): Promise<Outcome> => {

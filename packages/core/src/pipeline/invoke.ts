@@ -1,4 +1,5 @@
 import { getComponentInternals, zodIssues } from "../component.js";
+import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../durable/interrupt.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
@@ -17,6 +18,8 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The resume context of a component that interrupted in the run's previous part (resumed runs only). */
+  readonly resumeFor?: ((node: PlanNode, visit: number) => ResumeContext | undefined) | undefined;
 }
 
 /**
@@ -63,9 +66,12 @@ export async function invokeNode(
         logger: context.logger,
         emit:
           sink === undefined ? ignore : (chunk) => sink({ type: "chunk", componentName: node.name, chunk }),
+        interrupt: throwInterrupt,
+        resume: context.resumeFor?.(node, visit),
       });
     } catch (error) {
       if (runSignal.aborted && error === runSignal.reason) throw error;
+      if (ComponentInterrupt.isInstance(error)) throw error;
       throw new PipelineRuntimeError(
         `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
         { componentName: node.name, componentType: node.type, cause: error },
