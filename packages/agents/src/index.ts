@@ -4,6 +4,24 @@ export type { AgentParams } from "./agent/agent-config.js";
 export type { AgentSnapshot } from "./agent/agent-snapshot.js";
 export { agentSnapshotJSONSchema, agentSnapshotSchema } from "./agent/agent-snapshot.js";
 export type {
+  AgentAlwaysPresentOptionOutputs,
+  AgentClass,
+  AgentExitReason,
+  AgentInputSpecsOf,
+  AgentInstance,
+  AgentOptionExitReasons,
+  AgentOptionOutputSpecs,
+  AgentOptions,
+  AgentOutputSpecsOf,
+  AgentResult,
+  AgentStateKeys,
+  AgentStateSchemaOf,
+  AgentTemplateVariables,
+  BuiltInExitReason,
+  KnownAgentOptions,
+  TemplateVariables,
+} from "./agent/agent-types.js";
+export type {
   AgentHook,
   AgentHooks,
   HookControl,

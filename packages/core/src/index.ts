@@ -9,6 +9,7 @@ export type {
   ComponentResumeOptions,
   ComponentRunOptions,
   InferParams,
+  InferResult,
   InvokeComponentOptions,
   LifecycleContext,
   RunContext,
