@@ -23,6 +23,10 @@ export type {
 } from "./component-serializer.js";
 export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
 export { registerConversion } from "./conversions.js";
+export type { Durable } from "./durability/durable.js";
+export { inProcessDurable, scopeDurable } from "./durability/durable.js";
+export type { DurableType } from "./durability/durable-json.js";
+export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
 export type { FileLockOptions } from "./durable/durable-files.js";
 export {
