@@ -27,6 +27,7 @@ test("@junction/core exports exactly its public surface", () => {
     "SerializationError",
     "appendDurable",
     "canonicalJSON",
+    "SuperComponent",
     "checkCompatibility",
     "consoleLogger",
     "createFileExclusive",

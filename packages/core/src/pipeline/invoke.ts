@@ -7,6 +7,7 @@ import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
 import { isolate } from "./isolate.js";
+import { dropEmit, NestedEvent, prefixEvent } from "./nested.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 
@@ -21,6 +22,8 @@ export interface InvokeContext {
   readonly sink: ((event: PipelineEvent) => void) | undefined;
   /** The resume context of a component that interrupted in the run's previous part (resumed runs only). */
   readonly resumeFor?: ((node: PlanNode, visit: number) => ResumeContext | undefined) | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
   /** Durable steps of a durable run; `undefined` in-process. */
   readonly durable: Durable | undefined;
 }
@@ -68,10 +71,8 @@ export async function invokeNode(
         tracer,
         span,
         logger: context.logger,
-        emit:
-          sink === undefined
-            ? ignore
-            : (chunk: unknown) => sink({ type: "chunk", componentName: node.name, chunk }),
+        emit: sink === undefined ? dropEmit : (payload: unknown) => sink(toEvent(node.name, payload)),
+        depth: context.depth,
         interrupt: throwInterrupt,
         resume: context.resumeFor?.(node, visit),
         durable: undefined as Durable | undefined,
@@ -142,7 +143,11 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
   }
 }
 
-function ignore(): void {}
+/** A component's emitted payload as a stream event; nested runs' events keep their (prefixed) kind. */
+function toEvent(name: string, payload: unknown): PipelineEvent {
+  if (payload instanceof NestedEvent) return prefixEvent(name, payload.event);
+  return { type: "chunk", componentName: name, chunk: payload };
+}
 
 const noopSpan: Span = noopTracer.startSpan("junction.component.run");
 
