@@ -62,7 +62,8 @@ export interface ToolApprovalContext {
  */
 export type NeedsApproval<TArgs = Record<string, unknown>> =
   | boolean
-  | ((args: TArgs, context: ToolApprovalContext) => MaybePromise<boolean>);
+  // A method type, so the argument is checked bivariantly and any tool is a `Tool` (see ToolFunction).
+  | { bivarianceHack(args: TArgs, context: ToolApprovalContext): MaybePromise<boolean> }["bivarianceHack"];
 
 /** Options of {@link Tool.invoke}. */
 export interface ToolInvokeOptions {
