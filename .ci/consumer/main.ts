@@ -46,4 +46,6 @@ const copied = again.router?.answer;
 if (!(copied instanceof ChatMessage) || copied.text !== "The answer is 42.") {
   throw new Error(`the loaded pipeline answered differently: ${JSON.stringify(again)}`);
 }
-console.log(`consumer ok: ${answer.text} (saved and loaded: ${Object.keys(loaded.toJSON().components).join(", ")})`);
+console.log(
+  `consumer ok: ${answer.text} (saved and loaded: ${Object.keys(loaded.toJSON().components).join(", ")})`,
+);
