@@ -21,9 +21,11 @@ test("@junction/core exports exactly its public surface", () => {
     "checkCompatibility",
     "consoleLogger",
     "createRegistry",
+    "decodeWireValue",
     "defaultRegistry",
     "defineComponent",
     "defineNamedType",
+    "describePipelineIO",
     "deserializeComponent",
     "formatIssues",
     "formatPath",
@@ -35,6 +37,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isOptionalSchema",
     "namedTypeName",
     "namedTypeNames",
+    "namedTypeWire",
     "noopTracer",
     "pipelineDocumentJSONSchema",
     "pipelineDocumentSchema",
@@ -46,5 +49,6 @@ test("@junction/core exports exactly its public surface", () => {
     "socketSchemaFromJSON",
     "socketSchemaToJSON",
     "variadic",
+    "wireJSONSchema",
   ]);
 });
