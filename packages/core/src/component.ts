@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
+import type { Durable } from "./durability/durable.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
 import { defaultRegistry } from "./registry.js";
@@ -43,6 +44,11 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * `chunk` event; elsewhere it is dropped unless the caller passed `onEmit`.
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
+  /**
+   * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
+   * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
+   */
+  readonly durable: Durable | undefined;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -67,6 +73,11 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /**
+   * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
+   * `ownsDurableSteps`. Without it the component runs in-process.
+   */
+  readonly durable?: Durable | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -100,13 +111,26 @@ export interface ComponentDefinition<
   readonly close?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
   /** Custom (de)serialization of the params; by default `init_parameters` are the params themselves. */
   readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
+  /**
+   * True when `run` records its own durable steps through `context.durable` (the Agent records each
+   * model call and tool call). On a durable run the engine then does not record the whole run as one
+   * step, and runs the component on its own so the order of its steps never depends on timing.
+   * Default false: the whole run is one step, and `context.durable` is `undefined`.
+   */
+  readonly ownsDurableSteps?: boolean;
 }
 
-/** A component instance: what pipelines hold. */
+/**
+ * A component instance: what pipelines hold.
+ *
+ * `TResult` is what a run resolves to: by default every declared output may be missing (an omitted key
+ * sends nothing). A component whose run always sets some outputs (the Agent's `exit_reason`) narrows it.
+ */
 export interface Component<
   TInputs extends InputSpecs = InputSpecs,
   TOutputs extends OutputSpecs = OutputSpecs,
   TParams = unknown,
+  TResult = InferOutputs<TOutputs>,
 > {
   /** The registered type name. */
   readonly type: string;
@@ -122,7 +146,7 @@ export interface Component<
    * Runs the component directly (outside a pipeline): validates the inputs against the socket schemas,
    * fills defaults, warms up on first use, and returns the outputs.
    */
-  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<InferOutputs<TOutputs>>;
+  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<TResult>;
   /** Warms up once (idempotent). */
   warmUp(): Promise<void>;
   /** Calls the definition's `close` and allows a later warm-up again. */
@@ -130,7 +154,7 @@ export interface Component<
 }
 
 /** A component instance of any shape. */
-export type AnyComponent = Component<any, any, any>;
+export type AnyComponent = Component<any, any, any, any>;
 
 /** The class `defineComponent` returns. */
 export interface ComponentClass<
@@ -153,7 +177,10 @@ export interface ComponentClass<
 export type AnyComponentClass = ComponentClass<any, any, any, any>;
 
 /** The params type of a component instance or class. */
-export type InferParams<T> = T extends Component<any, any, infer P> ? P : never;
+export type InferParams<T> = T extends Component<any, any, infer P, any> ? P : never;
+
+/** What running a component instance resolves to (its outputs object). */
+export type InferResult<T> = T extends Component<any, any, any, infer R> ? R : never;
 
 const emptyParams = z.object({});
 
@@ -437,13 +464,15 @@ export async function invokeComponent(
   options: ComponentRunOptions = {},
 ): Promise<Record<string, unknown>> {
   const onEmit = options.onEmit;
-  const result = await getComponentInternals(component).invoke(inputs, {
+  const internals = getComponentInternals(component);
+  const result = await internals.invoke(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
     emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
 }
