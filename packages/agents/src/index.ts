@@ -12,6 +12,7 @@ export type {
 export { hookPoints } from "./agent/hooks.js";
 export type { AgentRunErrorFields } from "./errors.js";
 export { AgentRunError, StateError } from "./errors.js";
+export type { OutputSchema, OutputStrategy } from "./output/output-schema.js";
 export type { MergeHandler } from "./state/handlers.js";
 export { mergeLists, replaceValues } from "./state/handlers.js";
 export type {

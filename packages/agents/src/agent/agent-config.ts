@@ -5,10 +5,19 @@ import {
   flattenTools,
   isTool,
   type StreamingCallback,
+  supportsResponseFormat,
   Toolset,
   type ToolsInput,
 } from "@junction/llm";
 import { z } from "zod";
+import {
+  finalAnswerToolName,
+  isZodSchema,
+  type OutputSchema,
+  type OutputSpec,
+  outputIssuesSchema,
+  resolveOutputSchema,
+} from "../output/output-schema.js";
 import { replaceValues } from "../state/handlers.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
 import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
@@ -21,7 +30,12 @@ export const reservedStateKeys = [
   "tool_call_counts",
   "exit_reason",
   "last_message",
+  "structured_output",
+  "output_issues",
 ];
+
+/** The State keys that exist only when the Agent has an `outputSchema`. */
+const outputStateKeys = ["structured_output", "output_issues"];
 
 /** The Agent's run options that are also input sockets; state keys and template variables may not use them. */
 export const runInputNames = ["messages", "streaming_callback", "generation_kwargs", "tools"];
@@ -58,6 +72,14 @@ export const agentParamsSchema = z
       .custom<AgentHooks>(isPlainObject, { message: "must be an object keyed by hook point." })
       .optional(),
     finalAnswerOnMaxSteps: z.boolean().default(false),
+    outputSchema: z
+      .custom<OutputSchema>((value) => isZodSchema(value) || isPlainObject(value), {
+        message: "must be a zod schema or a JSON Schema object.",
+      })
+      .optional(),
+    outputStrategy: z.enum(["tool", "responseFormat", "auto"]).default("auto"),
+    maxOutputRetries: z.number().int().min(0).default(2),
+    raiseOnInvalidOutput: z.boolean().default(false),
   })
   .superRefine((params, context) => {
     for (const issue of checkAgentParams(params)) {
@@ -78,19 +100,30 @@ export interface AgentSetup {
   readonly hooks: NormalizedHooks;
   /** Variables of the system and user prompt templates. */
   readonly templateVariables: readonly string[];
+  /** The resolved `outputSchema`, when the Agent has one. */
+  readonly output: OutputSpec | undefined;
 }
 
 const messagesSpec = { type: z.array(chatMessageSchema) };
 
-/** The resolved state schema: user keys, `messages`, and the run metadata the loop writes. */
-export function buildStateSchema(userSchema: StateSchema): StateSchema {
-  return {
+/**
+ * The resolved state schema: user keys, `messages`, and the run metadata the loop writes (with an
+ * output schema, also `structured_output` and `output_issues`; `null` when unset).
+ */
+export function buildStateSchema(userSchema: StateSchema, output?: OutputSpec): StateSchema {
+  const schema: StateSchema = {
     ...userSchema,
     messages: userSchema.messages ?? messagesSpec,
     step_count: { type: z.number().int() },
     token_usage: { type: z.record(z.string(), z.unknown()) },
     tool_call_counts: { type: z.record(z.string(), z.number()) },
     exit_reason: { type: z.string().nullable() },
+  };
+  if (output === undefined) return schema;
+  return {
+    ...schema,
+    structured_output: { type: output.schema.nullable(), handler: replaceValues },
+    output_issues: { type: outputIssuesSchema.nullable(), handler: replaceValues },
   };
 }
 
@@ -157,7 +190,12 @@ export function checkAgentParams(
   const hookIssues: Issue[] = [];
   normalizeHooks(params.hooks, hookIssues);
   issues.push(...hookIssues);
-  const known = new Set([...Object.keys(params.stateSchema), "messages", ...reservedStateKeys]);
+  checkOutputParams(params, tools, issues);
+  const known = new Set([
+    ...Object.keys(params.stateSchema),
+    "messages",
+    ...reservedStateKeys.filter((key) => params.outputSchema !== undefined || !outputStateKeys.includes(key)),
+  ]);
   for (const tool of tools) {
     for (const stateKey of Object.keys(tool.inputsFromState ?? {})) {
       if (!known.has(stateKey)) {
@@ -187,16 +225,50 @@ export function checkAgentParams(
   return issues;
 }
 
+/** Checks the structured-output options against the generator and the tools. */
+function checkOutputParams(
+  params: Omit<AgentParams, "chatGenerator"> & { chatGenerator: unknown },
+  tools: readonly AnyTool[],
+  issues: Issue[],
+): void {
+  if (params.outputSchema === undefined) return;
+  resolveOutputSchema(params.outputSchema, issues);
+  const generator = params.chatGenerator as AnyComponent;
+  const hasTools = Object.hasOwn(generator.inputSockets, "tools");
+  const hasFormat = supportsResponseFormat(generator);
+  const strategy = params.outputStrategy;
+  if (strategy === "responseFormat" && !hasFormat) {
+    issues.push({
+      path: ["outputStrategy"],
+      message: `"responseFormat" needs a chat generator that declares a "response_format" input; "${generator.type}" does not. Use outputStrategy "tool" or "auto".`,
+    });
+  }
+  if (!hasTools && (strategy === "tool" || (strategy === "auto" && !hasFormat))) {
+    issues.push({
+      path: ["outputStrategy"],
+      message: `the chat generator "${generator.type}" has neither a "tools" input (for a final-answer tool) nor a "response_format" input, so it cannot be asked for a structured answer. Use a generator that supports one of them.`,
+    });
+  }
+  if (strategy !== "responseFormat" && tools.some((tool) => tool.name === finalAnswerToolName)) {
+    issues.push({
+      path: ["tools", finalAnswerToolName],
+      message: `the tool name "${finalAnswerToolName}" is used by the Agent for structured answers (outputSchema). Rename the tool.`,
+    });
+  }
+}
+
 /** Builds what the Agent decides once per instance, and warns about risky state wiring. */
 export function setupAgent(params: AgentParams): AgentSetup {
   const hooks = normalizeHooks(params.hooks, []);
-  const stateSchema = buildStateSchema(params.stateSchema);
+  const output = resolveOutputSchema(params.outputSchema, []);
+  const stateSchema = buildStateSchema(params.stateSchema, output);
   warnAboutWriteConflicts(flattenTools(params.tools), stateSchema);
   return {
     stateSchema,
     userStateKeys: Object.keys(params.stateSchema).filter((key) => key !== "messages"),
     hooks,
     templateVariables: promptVariables(params),
+    output,
   };
 }
 

@@ -1,14 +1,21 @@
 import { invokeComponent, type RunContext, type Span } from "@junction/core";
-import { type AnyTool, ChatMessage, flattenTools, type ToolCall } from "@junction/llm";
+import {
+  type AnyTool,
+  ChatMessage,
+  flattenTools,
+  type JsonSchemaResponseFormat,
+  type ToolCall,
+} from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
-import { modelExit, toolExit, toRunError } from "./exits.js";
+import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
+import { StructuredAnswers } from "./structured-answers.js";
 import { addTokenUsage } from "./usage.js";
 
 /** What one agent run returns (the output sockets). */
@@ -21,6 +28,8 @@ class AgentRun {
   readonly queue: PQueue | undefined;
   readonly exitSet: ReadonlySet<string>;
   readonly checkToolExit: boolean;
+  /** Checks structured answers; `undefined` without an `outputSchema`. */
+  readonly answers: StructuredAnswers | undefined;
   stepCount = 0;
   tokenUsage: Readonly<Record<string, unknown>> = {};
   toolCallCounts: Record<string, number> = {};
@@ -38,6 +47,7 @@ class AgentRun {
     this.queue = limit === undefined ? undefined : new PQueue({ concurrency: limit });
     this.exitSet = new Set(params.exitConditions);
     this.checkToolExit = !(params.exitConditions.length === 1 && params.exitConditions[0] === "text");
+    this.answers = setup.output === undefined ? undefined : new StructuredAnswers(this, setup.output);
   }
 
   async hooks(point: HookPoint, parent: Span | undefined): Promise<void> {
@@ -54,7 +64,11 @@ class AgentRun {
     return tools;
   }
 
-  async callModel(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
+  async callModel(
+    tools: readonly AnyTool[],
+    parent: Span | undefined,
+    responseFormat?: JsonSchemaResponseFormat,
+  ): Promise<ChatMessage[]> {
     const { context } = this;
     const span = context.tracer.startSpan("junction.agent.llm", {}, parent);
     try {
@@ -63,6 +77,7 @@ class AgentRun {
         messages: this.state.get("messages"),
       };
       if (this.prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
+      if (responseFormat !== undefined) inputs.response_format = responseFormat;
       const result = await raceAbort(
         invokeComponent(this.params.chatGenerator, inputs, {
           signal: context.signal,
@@ -120,17 +135,26 @@ class AgentRun {
   /** One step. @returns the exit reason when the run ends, else `undefined` */
   async step(span: Span | undefined): Promise<string | undefined> {
     const tools = this.currentTools();
+    const answers = this.answers;
+    const strategy = answers?.strategy(tools);
     await this.hooks("beforeLlm", span);
     if (this.control.stopReason !== undefined) {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.callModel(tools, span);
+    const replies = await this.callModel(
+      answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
+      span,
+      strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
+    );
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!replies.some((reply) => reply.toolCalls.length > 0)) {
-      const reason = modelExit(replies, tools.length > 0);
       this.finishStep();
+      if (answers !== undefined && strategy !== undefined && modelStopReason(replies) === undefined) {
+        return answers.settleText(replies, strategy, span);
+      }
+      const reason = modelExit(replies, tools.length > 0);
       if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
       return undefined;
     }
@@ -138,10 +162,12 @@ class AgentRun {
     const last = this.state.lastItem("messages");
     const pending: readonly ToolCall[] =
       last instanceof ChatMessage && last.role === "assistant" ? last.toolCalls : [];
+    const others = answers?.split(pending);
+    const calls = others ?? pending;
     let results: ChatMessage[] = [];
-    if (pending.length > 0) {
+    if (calls.length > 0) {
       results = await runToolCalls({
-        calls: pending,
+        calls,
         tools: new Map(tools.map((tool) => [tool.name, tool])),
         state: this.state,
         queue: this.queue,
@@ -151,15 +177,19 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
+        endChunk: others === undefined,
       });
-      writeUnchecked(this.state, "messages", results);
-      this.countToolCalls(pending);
+      this.countToolCalls(calls);
     }
+    const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
+    if (answer !== undefined) writeUnchecked(this.state, "messages", answer.messages);
+    else if (results.length > 0) writeUnchecked(this.state, "messages", results);
     await this.hooks("afterTool", span);
     this.finishStep();
-    if (!this.checkToolExit) return undefined;
-    const reason = toolExit(pending, results, this.exitSet);
-    if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
+    if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
+    const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
+    if (reason !== undefined) return (await this.confirmExit(reason, span)) ? reason : undefined;
+    if (answer !== undefined) return answers!.settle(answer.verdict, span);
     return undefined;
   }
 
@@ -170,7 +200,10 @@ class AgentRun {
     writeUnchecked(this.state, "tool_call_counts", counts);
   }
 
-  /** After `maxAgentSteps`: one last model call without tools, so the user gets an answer. */
+  /**
+   * After `maxAgentSteps`: one last model call without tools, so the user gets an answer (with an
+   * output schema, a structured one: offered only the final-answer tool, or with the response format).
+   */
   async finalAnswer(parent: Span | undefined): Promise<void> {
     const span = this.context.tracer.startSpan(
       "junction.agent.step",
@@ -178,9 +211,16 @@ class AgentRun {
       parent,
     );
     try {
-      const replies = await this.callModel([], span);
+      const answers = this.answers;
+      const strategy = answers?.strategy([]);
+      const replies = await this.callModel(
+        answers === undefined || strategy === undefined ? [] : answers.offeredTools([], strategy),
+        span,
+        strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
+      );
       writeUnchecked(this.state, "messages", replies);
       this.addUsage(replies);
+      if (answers !== undefined && strategy !== undefined) await answers.finalAnswer(replies, strategy);
       this.finishStep();
     } finally {
       span.end();
@@ -235,6 +275,13 @@ class AgentRun {
       tool_call_counts: this.state.get("tool_call_counts"),
     };
     if (messages.length > 0) out.last_message = messages[messages.length - 1];
+    if (this.answers !== undefined) {
+      const value = this.state.get("structured_output");
+      if (value !== null && value !== undefined) out.structured_output = value;
+      const issues = this.state.get("output_issues");
+      if (issues !== null && issues !== undefined)
+        out.output_issues = Array.from(issues as readonly unknown[]);
+    }
     for (const key of this.setup.userStateKeys) {
       if (!this.state.has(key)) continue;
       const value = this.state.get(key);

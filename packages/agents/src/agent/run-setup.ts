@@ -26,6 +26,8 @@ export interface PreparedRun {
   readonly generatorInputs: Readonly<Record<string, unknown>>;
   /** Whether the generator has a `tools` input. */
   readonly generatorHasTools: boolean;
+  /** Whether the generator has a `response_format` input (JSON-schema replies). */
+  readonly generatorHasResponseFormat: boolean;
   /** Where the generator's `context.emit` calls go (the Agent's own `context.emit`). */
   readonly onGeneratorEmit: (payload: unknown) => MaybePromise<void>;
   /** Receives tool-result chunks (to the streaming callback and `context.emit`). */
@@ -132,6 +134,7 @@ export async function prepareRun(
     initialToolNames: flat.map((tool) => tool.name),
     generatorInputs,
     generatorHasTools,
+    generatorHasResponseFormat: Object.hasOwn(sockets, "response_format"),
     onGeneratorEmit: emit,
     onChunk,
   };

@@ -35,6 +35,8 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Send the final `tool_call_results` chunk (default true; false when the caller adds results). */
+  readonly endChunk?: boolean | undefined;
 }
 
 /** The outcome of one call, before it is merged into State. */
@@ -182,15 +184,22 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
       messages[batch[position]!] = outcome.message;
     }
   }
-  if (calls.length > 0 && options.onChunk !== undefined) {
-    await options.onChunk(
-      new StreamingChunk({ finishReason: "tool_call_results", meta: { finish_reason: "tool_call_results" } }),
-    );
+  if (calls.length > 0 && options.onChunk !== undefined && options.endChunk !== false) {
+    await options.onChunk(toolResultsEndChunk());
   }
   return messages;
 }
 
-function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
+/** The chunk that ends a turn's tool results. */
+export function toolResultsEndChunk(): StreamingChunk {
+  return new StreamingChunk({
+    finishReason: "tool_call_results",
+    meta: { finish_reason: "tool_call_results" },
+  });
+}
+
+/** The chunk that carries one tool call's result. */
+export function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
   const toolCallResult = message.toolCallResult!;
   return new StreamingChunk({
     index,
