@@ -19,7 +19,10 @@ import { runConsumed } from "./wave.js";
  * - with those socket contents it is HIGHEST or READY, so it is certainly a member of the next wave;
  * - none of its senders will be a member of the next wave ahead of it (each sender's contents are
  *   computed the same way; a sender whose contents still depend on a running member means "wait");
- * - its next visit stays within `maxRunsPerComponent`, and the concurrency cap has room.
+ * - its next visit stays within `maxRunsPerComponent`, and no component that has used up its runs can be a
+ *   member of the next wave (that wave would end the run with `PipelineMaxComponentRuns` before any of
+ *   its members starts, so at concurrency 1 `C` would never have run);
+ * - the concurrency cap has room.
  *
  * Its inputs are taken from that copy; the real consumption, visit count and commit happen when the next
  * wave starts, in `C`'s place in that wave. Only one wave ahead is looked at.
@@ -142,7 +145,30 @@ export class Lookahead {
         return "never"; // it runs ahead of `node` in the next wave and sends to it: `node` must wait
       }
     }
+    const limits = this.#limitsClear(node, wave);
+    if (limits !== "started") return limits;
     this.#start(node, slots === state.inputs[node.index] ? slots.slice() : slots, visits + 1);
+    return "started";
+  }
+
+  /**
+   * "started" when no component that has run `maxRunsPerComponent` times can be a member of the next wave
+   * (so the next wave passes its limit check and `node` may start); "never" when one will be; "later"
+   * while that still depends on a running member. A component at its limit that is neither a member of
+   * the running wave nor a receiver of one keeps the inputs it had when the wave was formed, so it was not
+   * runnable then and is not now.
+   */
+  #limitsClear(node: PlanNode, wave: WaveView): Verdict {
+    const state = this.#state;
+    for (const exhausted of state.atLimit) {
+      if (exhausted === node) return "never";
+      if (!wave.position.has(exhausted) && !this.#pending.has(exhausted)) continue;
+      const slots = this.#projected(exhausted, wave);
+      if (slots === null) return "never";
+      if (slots === undefined) return "later";
+      const priority = priorityOf(exhausted, slots, state.visits[exhausted.index]!, state);
+      if (priority === Priority.Highest || priority === Priority.Ready) return "never";
+    }
     return "started";
   }
 

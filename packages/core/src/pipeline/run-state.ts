@@ -26,11 +26,24 @@ export class RunState {
   readonly visits: number[];
   /** Sockets promoted to lazy variadic for this run only (caller input into a connected list socket). */
   readonly promoted: Set<PlanSocket>;
+  /** `maxRunsPerComponent` of this run. */
+  readonly maxRuns: number;
+  /** Components that have run `maxRuns` times: running any of them again ends the run with an error. */
+  readonly atLimit = new Set<PlanNode>();
 
-  constructor(nodes: readonly PlanNode[], promoted: Set<PlanSocket>) {
+  constructor(nodes: readonly PlanNode[], promoted: Set<PlanSocket>, maxRuns = Number.POSITIVE_INFINITY) {
     this.inputs = nodes.map((node) => new Array<Entry[] | undefined>(node.sockets.length));
     this.visits = new Array<number>(nodes.length).fill(0);
     this.promoted = promoted;
+    this.maxRuns = maxRuns;
+  }
+
+  /** Counts one run of `node` and returns its visit number (1 for the first run). */
+  countVisit(node: PlanNode): number {
+    const visit = this.visits[node.index]! + 1;
+    this.visits[node.index] = visit;
+    if (visit >= this.maxRuns) this.atLimit.add(node);
+    return visit;
   }
 
   /** True when the socket collects one value per sender in this run. */

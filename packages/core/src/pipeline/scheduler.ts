@@ -45,7 +45,7 @@ export interface ExecuteResult {
 export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   const { plan, tracer, logger } = request;
   request.signal?.throwIfAborted();
-  const state = new RunState(plan.nodes, request.inputs.promoted);
+  const state = new RunState(plan.nodes, request.inputs.promoted, request.maxRunsPerComponent);
   for (const [node, values] of request.inputs.values) {
     const slots = state.inputs[node.index]!;
     for (const [socket, value] of values) slots[socket.index] = [{ sender: null, value }];

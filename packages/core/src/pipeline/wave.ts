@@ -157,7 +157,7 @@ export function runWave(
       startedCount += 1;
       running += 1;
       state.consume(node);
-      state.visits[node.index] = state.visits[node.index]! + 1;
+      state.countVisit(node);
       void early.settled.then(() => {
         running -= 1;
         const outcome = early.outcome!;
@@ -180,8 +180,7 @@ function runMember(
   context: InvokeContext,
 ): Promise<Record<string, unknown>> {
   const inputs = state.consume(node);
-  const visit = state.visits[node.index]! + 1;
-  state.visits[node.index] = visit;
+  const visit = state.countVisit(node);
   return runConsumed(node, inputs, visit, signal, context);
 }
 
