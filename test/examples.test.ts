@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
@@ -200,5 +201,15 @@ describe("examples", () => {
       expect(await openaiCompatible(out.io, {})).toBeUndefined();
       expect(out.text()).toContain("Set OPENAI_BASE_URL");
     });
+  });
+});
+
+describe("ecosystem adapter examples", () => {
+  it("ai-sdk-model: an AI SDK model answers through an agent, streamed, with usage totalled", async () => {
+    const out = buffer();
+    const result = await aiSdkModel(out.io);
+    expect(result.answer).toBe("The forecast: sunny and 24 °C in Paris.");
+    expect(out.text()).toContain("The forecast: sunny and 24 °C in Paris.");
+    expect(result.usage).toMatchObject({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
   });
 });

@@ -102,11 +102,17 @@ export interface ComponentDefinition<
   readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
 }
 
-/** A component instance: what pipelines hold. */
+/**
+ * A component instance: what pipelines hold.
+ *
+ * `TResult` is what a run resolves to: by default every declared output may be missing (an omitted key
+ * sends nothing). A component whose run always sets some outputs (the Agent's `exit_reason`) narrows it.
+ */
 export interface Component<
   TInputs extends InputSpecs = InputSpecs,
   TOutputs extends OutputSpecs = OutputSpecs,
   TParams = unknown,
+  TResult = InferOutputs<TOutputs>,
 > {
   /** The registered type name. */
   readonly type: string;
@@ -122,7 +128,7 @@ export interface Component<
    * Runs the component directly (outside a pipeline): validates the inputs against the socket schemas,
    * fills defaults, warms up on first use, and returns the outputs.
    */
-  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<InferOutputs<TOutputs>>;
+  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<TResult>;
   /** Warms up once (idempotent). */
   warmUp(): Promise<void>;
   /** Calls the definition's `close` and allows a later warm-up again. */
@@ -130,7 +136,7 @@ export interface Component<
 }
 
 /** A component instance of any shape. */
-export type AnyComponent = Component<any, any, any>;
+export type AnyComponent = Component<any, any, any, any>;
 
 /** The class `defineComponent` returns. */
 export interface ComponentClass<
@@ -153,7 +159,10 @@ export interface ComponentClass<
 export type AnyComponentClass = ComponentClass<any, any, any, any>;
 
 /** The params type of a component instance or class. */
-export type InferParams<T> = T extends Component<any, any, infer P> ? P : never;
+export type InferParams<T> = T extends Component<any, any, infer P, any> ? P : never;
+
+/** What running a component instance resolves to (its outputs object). */
+export type InferResult<T> = T extends Component<any, any, any, infer R> ? R : never;
 
 const emptyParams = z.object({});
 

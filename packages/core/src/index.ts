@@ -8,6 +8,7 @@ export type {
   ComponentDefinition,
   ComponentRunOptions,
   InferParams,
+  InferResult,
   LifecycleContext,
   RunContext,
 } from "./component.js";
