@@ -61,7 +61,6 @@ export type AgentResult = Awaited<ReturnType<InstanceType<typeof Agent>["run"]>>
   step_count: number;
   token_usage: Record<string, unknown>;
   tool_call_counts: Record<string, number>;
-  output_issues?: { path: (string | number)[]; message: string }[] | undefined;
 };
 
 /** Runs an agent and returns its outputs typed as {@link AgentResult}. */
