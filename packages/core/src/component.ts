@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
+import type { Durable } from "./durability/durable.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
 import { defaultRegistry } from "./registry.js";
@@ -43,6 +44,11 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * `chunk` event; elsewhere it is dropped unless the caller passed `onEmit`.
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
+  /**
+   * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
+   * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
+   */
+  readonly durable: Durable | undefined;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -67,6 +73,11 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /**
+   * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
+   * `ownsDurableSteps`. Without it the component runs in-process.
+   */
+  readonly durable?: Durable | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -100,6 +111,13 @@ export interface ComponentDefinition<
   readonly close?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
   /** Custom (de)serialization of the params; by default `init_parameters` are the params themselves. */
   readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
+  /**
+   * True when `run` records its own durable steps through `context.durable` (the Agent records each
+   * model call and tool call). On a durable run the engine then does not record the whole run as one
+   * step, and runs the component on its own so the order of its steps never depends on timing.
+   * Default false: the whole run is one step, and `context.durable` is `undefined`.
+   */
+  readonly ownsDurableSteps?: boolean;
 }
 
 /**
@@ -446,13 +464,15 @@ export async function invokeComponent(
   options: ComponentRunOptions = {},
 ): Promise<Record<string, unknown>> {
   const onEmit = options.onEmit;
-  const result = await getComponentInternals(component).invoke(inputs, {
+  const internals = getComponentInternals(component);
+  const result = await internals.invoke(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
     emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
 }

@@ -21,6 +21,10 @@ export type {
 } from "./component-serializer.js";
 export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
 export { registerConversion } from "./conversions.js";
+export type { Durable } from "./durability/durable.js";
+export { inProcessDurable, scopeDurable } from "./durability/durable.js";
+export type { DurableType } from "./durability/durable-json.js";
+export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,

@@ -100,6 +100,17 @@ class AgentRun {
     }
   }
 
+  /** The model call of the current step: the durable step `llm#<step>` on a durable run. */
+  modelStep(
+    tools: readonly AnyTool[],
+    parent: Span | undefined,
+    responseFormat?: JsonSchemaResponseFormat,
+  ): Promise<ChatMessage[]> {
+    const durable = this.context.durable;
+    if (durable === undefined) return this.callModel(tools, parent, responseFormat);
+    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent, responseFormat));
+  }
+
   addUsage(replies: readonly ChatMessage[]): void {
     let total = this.tokenUsage;
     for (const reply of replies) {
@@ -142,7 +153,7 @@ class AgentRun {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.callModel(
+    const replies = await this.modelStep(
       answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
       span,
       strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
@@ -178,6 +189,8 @@ class AgentRun {
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
         endChunk: others === undefined,
+        durable: this.context.durable,
+        step: this.stepCount,
       });
       this.countToolCalls(calls);
     }
@@ -213,7 +226,7 @@ class AgentRun {
     try {
       const answers = this.answers;
       const strategy = answers?.strategy([]);
-      const replies = await this.callModel(
+      const replies = await this.modelStep(
         answers === undefined || strategy === undefined ? [] : answers.offeredTools([], strategy),
         span,
         strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,

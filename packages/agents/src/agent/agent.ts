@@ -97,6 +97,8 @@ export const Agent: AgentClass = defineComponent({
   inputs: agentInputs,
   outputs: agentOutputs,
   setup: (params): AgentSetup => setupAgent(params),
+  // Each model call and tool call is its own durable step (llm#<step>, tool#<step>/<call id>).
+  ownsDurableSteps: true,
   run: (inputs, context) => runAgent(inputs as Record<string, unknown>, context) as never,
   warmUp: async ({ params }) => {
     await params.chatGenerator.warmUp();

@@ -1,4 +1,5 @@
 import { getComponentInternals, zodIssues } from "../component.js";
+import { type Durable, scopeDurable } from "../durability/durable.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
@@ -17,6 +18,8 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** Durable steps of a durable run; `undefined` in-process. */
+  readonly durable: Durable | undefined;
 }
 
 /**
@@ -55,15 +58,29 @@ export async function invokeNode(
     try {
       // What spans and events recorded must not change when the component mutates its inputs.
       const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs);
-      result = await getComponentInternals(node.instance).invoke(own, {
+      const internals = getComponentInternals(node.instance);
+      const runContext = {
         signal,
         componentName: node.name,
         tracer,
         span,
         logger: context.logger,
         emit:
-          sink === undefined ? ignore : (chunk) => sink({ type: "chunk", componentName: node.name, chunk }),
-      });
+          sink === undefined
+            ? ignore
+            : (chunk: unknown) => sink({ type: "chunk", componentName: node.name, chunk }),
+        durable: undefined as Durable | undefined,
+      };
+      const durable = context.durable;
+      if (durable === undefined) result = await internals.invoke(own, runContext);
+      else if (internals.definition.ownsDurableSteps === true) {
+        // It records its own steps (the Agent): its names go under "<component>#<visit>/".
+        runContext.durable = scopeDurable(durable, `${node.name}#${visit}`);
+        result = await internals.invoke(own, runContext);
+      } else {
+        // On a durable run a component's run is one journaled step.
+        result = await durable.step(`${node.name}#${visit}`, () => internals.invoke(own, runContext));
+      }
     } catch (error) {
       if (runSignal.aborted && error === runSignal.reason) throw error;
       throw new PipelineRuntimeError(

@@ -1,3 +1,4 @@
+import type { Durable } from "../durability/durable.js";
 import type { Logger } from "../logger.js";
 import type { Tracer } from "../tracing.js";
 import type { InputsFormat } from "./run-inputs.js";
@@ -35,4 +36,10 @@ export interface PipelineRunOptions {
   readonly tracer?: Tracer | undefined;
   /** The logger of this run (default: the pipeline's). */
   readonly logger?: Logger | undefined;
+  /**
+   * Runs each component run as a named durable step (see {@link Durable}); `@junction/restate` passes
+   * one that journals them in a Restate workflow. Default: in-process, nothing journaled. Components
+   * of one wave then start in wave order, and one that records its own steps runs on its own.
+   */
+  readonly durable?: Durable | undefined;
 }

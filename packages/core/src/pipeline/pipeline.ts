@@ -388,6 +388,7 @@ export class Pipeline {
         tracer: options.tracer ?? this.#tracer ?? noopTracer,
         logger: options.logger ?? this.#logger ?? getDefaultLogger(),
         sink,
+        durable: options.durable,
       });
     } catch (error) {
       return Promise.reject(error);

@@ -1,3 +1,4 @@
+import type { Durable } from "../durability/durable.js";
 import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { Tracer } from "../tracing.js";
@@ -26,6 +27,8 @@ export interface ExecuteRequest {
   readonly logger: Logger;
   /** Receives stream events; `undefined` for plain runs. */
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** Durable steps; `undefined` in-process. */
+  readonly durable: Durable | undefined;
 }
 
 /** What a finished run produced. */
@@ -87,12 +90,16 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     runSignal: controller.signal,
     validateOutputs: request.validateOutputs,
     sink: request.sink,
+    durable: request.durable,
   };
   const outputs: PipelineOutputs = {};
-  // Early starts need room for more than one run at a time.
+  // Early starts need room for more than one run at a time. A durable run makes none: they start when
+  // earlier components finish, so their order would depend on timing (see runWave's "ordered" starts).
   const budget: Budget = { inFlight: 0, limit: request.concurrency };
   const lookahead =
-    request.concurrency > 1 ? new Lookahead(state, context, request.maxRunsPerComponent, budget) : undefined;
+    request.concurrency > 1 && request.durable === undefined
+      ? new Lookahead(state, context, request.maxRunsPerComponent, budget)
+      : undefined;
   const converted = lookahead?.converted;
   const apply = (node: PlanNode, result: Record<string, unknown>) =>
     applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name), converted);
