@@ -26,6 +26,7 @@ test("@junction/core exports exactly its public surface", () => {
     "defineComponent",
     "defineNamedType",
     "describePipelineIO",
+    "describeType",
     "deserializeComponent",
     "formatIssues",
     "formatPath",
