@@ -372,6 +372,52 @@ function exampleFor(schema) {
   }
 }
 
+function fieldFor(path, property, required) {
+  const name = path.join(".");
+  const id = `field-${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  const mark = required ? " (required)" : "";
+  let control;
+  let kind;
+  if (isChatMessageList(property)) {
+    kind = "chat";
+    control = el("textarea", { id, name, rows: 3, placeholder: "Your message" });
+  } else if (property.type === "string" && !property.enum) {
+    kind = "string";
+    control = el("textarea", { id, name, rows: 2 });
+    if (typeof property.default === "string") control.value = property.default;
+  } else if (property.type === "number" || property.type === "integer") {
+    kind = "number";
+    control = el("input", { id, name, type: "number", step: property.type === "integer" ? "1" : "any" });
+    if (typeof property.default === "number") control.value = String(property.default);
+  } else if (property.type === "boolean") {
+    kind = "boolean";
+    control = el("input", { id, name, type: "checkbox" });
+    control.checked = property.default === true;
+  } else {
+    kind = "json";
+    control = el("textarea", { id, name, rows: 3, placeholder: JSON.stringify(exampleFor(property)) });
+    // Optional JSON inputs start empty (and are left out); mandatory ones start from an example.
+    if (required) control.value = JSON.stringify(exampleFor(property));
+  }
+  control.dataset.kind = kind;
+  control.dataset.path = JSON.stringify(path);
+  control.dataset.required = required ? "true" : "false";
+  const hint =
+    kind === "chat"
+      ? "Sent as one user message."
+      : kind === "json"
+        ? `JSON${property.description ? ` — ${property.description}` : ""}`
+        : (property.description ?? "");
+  return el(
+    "div",
+    { class: "field" },
+    el("label", { for: id }, `${path.at(-1)}${mark}`),
+    control,
+    hint ? el("span", { class: "hint" }, hint) : null,
+  );
+}
+
+/** One field per input; the nested form (`{ component: { socket } }`) gets a fieldset per component. */
 function buildForm(schema) {
   const fields = $("#form-fields");
   fields.replaceChildren();
@@ -379,50 +425,31 @@ function buildForm(schema) {
   const properties = schema?.properties ?? {};
   const required = new Set(schema?.required ?? []);
   for (const [name, property] of Object.entries(properties)) {
-    const id = `field-${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
-    const mark = required.has(name) ? " (required)" : "";
-    let control;
-    let kind;
-    if (isChatMessageList(property)) {
-      kind = "chat";
-      control = el("textarea", { id, name, rows: 3, placeholder: "Your message" });
-    } else if (property.type === "string" && !property.enum) {
-      kind = "string";
-      control = el("textarea", { id, name, rows: 2 });
-      if (typeof property.default === "string") control.value = property.default;
-    } else if (property.type === "number" || property.type === "integer") {
-      kind = "number";
-      control = el("input", { id, name, type: "number", step: property.type === "integer" ? "1" : "any" });
-      if (typeof property.default === "number") control.value = String(property.default);
-    } else if (property.type === "boolean") {
-      kind = "boolean";
-      control = el("input", { id, name, type: "checkbox" });
-      control.checked = property.default === true;
-    } else {
-      kind = "json";
-      control = el("textarea", { id, name, rows: 3 });
-      control.value = JSON.stringify(exampleFor(property));
-    }
-    control.dataset.kind = kind;
-    control.dataset.required = required.has(name) ? "true" : "false";
-    const hint =
-      kind === "chat"
-        ? "Sent as one user message."
-        : kind === "json"
-          ? `JSON${property.description ? ` — ${property.description}` : ""}`
-          : (property.description ?? "");
-    fields.append(
-      el(
-        "div",
-        { class: "field" },
-        el("label", { for: id }, `${name}${mark}`),
-        control,
-        hint ? el("span", { class: "hint" }, hint) : null,
-      ),
-    );
+    if (property?.type === "object" && property.properties && Object.keys(property.properties).length > 0) {
+      const inner = new Set(property.required ?? []);
+      fields.append(
+        el(
+          "fieldset",
+          { class: "component-inputs" },
+          el("legend", {}, name),
+          ...Object.entries(property.properties).map(([socket, schemaOf]) =>
+            fieldFor([name, socket], schemaOf, inner.has(socket)),
+          ),
+        ),
+      );
+    } else fields.append(fieldFor([name], property, required.has(name)));
   }
   if (Object.keys(properties).length === 0)
     fields.append(el("p", { class: "muted" }, "This pipeline takes no input."));
+}
+
+function setPath(target, path, value) {
+  let node = target;
+  for (const key of path.slice(0, -1)) {
+    node[key] ??= {};
+    node = node[key];
+  }
+  node[path.at(-1)] = value;
 }
 
 function readForm() {
@@ -430,9 +457,10 @@ function readForm() {
   const problems = [];
   for (const control of document.querySelectorAll("#form-fields [data-kind]")) {
     const { kind, required } = control.dataset;
-    const name = control.name;
+    const path = JSON.parse(control.dataset.path);
+    const name = path.join(".");
     if (kind === "boolean") {
-      request[name] = control.checked;
+      setPath(request, path, control.checked);
       continue;
     }
     const raw = control.value;
@@ -440,14 +468,14 @@ function readForm() {
       if (required === "true") problems.push(`${name}: required.`);
       continue;
     }
-    if (kind === "chat") request[name] = [{ role: "user", content: [{ text: raw }] }];
+    if (kind === "chat") setPath(request, path, [{ role: "user", content: [{ text: raw }] }]);
     else if (kind === "string") {
       if (raw === "" && required !== "true") continue;
-      request[name] = raw;
-    } else if (kind === "number") request[name] = Number(raw);
+      setPath(request, path, raw);
+    } else if (kind === "number") setPath(request, path, Number(raw));
     else {
       try {
-        request[name] = JSON.parse(raw);
+        setPath(request, path, JSON.parse(raw));
       } catch (error) {
         problems.push(`${name}: not valid JSON (${error.message}).`);
       }
@@ -632,6 +660,12 @@ function onComponentEnd(run, data) {
     run.exitReasons.push(`${data.component}: ${outputs.exit_reason}`);
 }
 
+/** Sets styles through the CSSOM: the page's Content-Security-Policy forbids inline style attributes. */
+function styled(node, styles) {
+  Object.assign(node.style, styles);
+  return node;
+}
+
 function renderTimeline(spans) {
   const list = [...spans];
   if (list.length === 0) {
@@ -656,20 +690,18 @@ function renderTimeline(spans) {
       return el(
         "div",
         { class: "span-row", "data-span": span.name },
-        el(
-          "span",
-          { class: "name", style: `padding-left:${(depth.get(span.id) ?? 0) * 12}px`, title: label(span) },
-          label(span),
-        ),
+        styled(el("span", { class: "name", title: label(span) }, label(span)), {
+          paddingLeft: `${(depth.get(span.id) ?? 0) * 12}px`,
+        }),
         el(
           "span",
           {
             class: "track",
             title: `${label(span)}: starts at ${span.start.toFixed(1)} ms, takes ${duration.toFixed(1)} ms`,
           },
-          el("span", {
-            class: `bar${span.tags?.error ? " err" : ""}`,
-            style: `left:${(span.start / total) * 100}%;width:${(duration / total) * 100}%`,
+          styled(el("span", { class: `bar${span.tags?.error ? " err" : ""}` }), {
+            left: `${(span.start / total) * 100}%`,
+            width: `${(duration / total) * 100}%`,
           }),
         ),
       );

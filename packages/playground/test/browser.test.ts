@@ -1,0 +1,114 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { createApp, type RunningServer, serve } from "@junction/serve";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { playgroundRoutes } from "../src/index.js";
+import { agentPipeline, loopPipeline } from "./fixtures.js";
+
+/**
+ * Drives the playground in Debian's Chromium (`.ci/run` installs it with apt). Without it, the tests are
+ * skipped locally and fail in CI, so a missing browser never passes silently there.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const haveBrowser = existsSync(chromiumPath);
+if (!haveBrowser && process.env.CI) {
+  throw new Error(`The browser tests need Chromium at ${chromiumPath}: run "apt-get install -y chromium".`);
+}
+const artifacts = fileURLToPath(new URL("../../../test-artifacts/playground/", import.meta.url));
+
+describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(artifacts, { recursive: true });
+    const app = createApp({
+      pipelines: { agent: agentPipeline(), loop: loopPipeline() },
+      routes: playgroundRoutes(),
+    });
+    server = await serve({ app, port: 0 });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on("request", (request) => requests.push(request.url()));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test("open a pipeline, run it, see the components complete, the route, the answer and the timeline", async () => {
+    await page.goto(`${server.url}/playground/`);
+    await page.getByRole("button", { name: "agent", exact: true }).click();
+    await expect.poll(() => page.locator("#graph .node").count()).toBe(2);
+    expect(await page.locator("#graph .node.kind-agent").getAttribute("data-node")).toBe("agent");
+    expect(await page.locator("#graph .node.kind-router").getAttribute("data-node")).toBe("router");
+
+    // Keyboard: focus a component and read its sockets and types.
+    await page.locator('#graph .node[data-node="agent"]').focus();
+    await expect.poll(() => page.locator("#node-details").textContent()).toContain("ChatMessage[]");
+
+    await page.getByLabel(/messages/).fill("What is the weather in Paris?");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 20_000 })
+      .toMatch(/completed/);
+
+    expect(await page.locator('#graph .node[data-node="agent"]').getAttribute("class")).toContain("done");
+    expect(await page.locator('#graph .node[data-node="router"]').getAttribute("class")).toContain("done");
+    expect(await page.locator("#tokens").textContent()).toContain("It is sunny and noon in Paris.");
+    const summary = await page.locator("#result-summary").textContent();
+    expect(summary).toContain("agent: text");
+    expect(summary).toContain("router → answer");
+    expect(await page.locator("#output").textContent()).toContain("It is sunny and noon in Paris.");
+    await page.screenshot({ path: `${artifacts}run.png`, fullPage: true });
+    // The agent's step shows both tool calls done, planned in one batch.
+    const steps = await page.locator("#agent-steps").textContent();
+    expect(steps).toContain("weather");
+    expect(steps).toContain("batch 1: weather, clock");
+    expect(await page.locator('#agent-steps li[data-tool="clock"] .state-done').count()).toBe(1);
+    expect(await page.locator("#timeline .span-row").count()).toBeGreaterThan(4);
+  }, 60_000);
+
+  test("a loop lights each visit and the loop edge is drawn as a loop", async () => {
+    await page.getByRole("button", { name: "loop", exact: true }).click();
+    expect(await page.locator("#graph .edge.loop").count()).toBe(1);
+    await page.getByLabel(/value/).fill("0");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 20_000 })
+      .toMatch(/completed/);
+    expect(await page.locator('#graph .node[data-node="add"] .visits').textContent()).toBe("×3");
+    expect(await page.locator("#output").textContent()).toContain('"done": 3');
+  }, 60_000);
+
+  test("narrow windows stack the sidebar above the pipeline", async () => {
+    await page.setViewportSize({ width: 420, height: 900 });
+    const sidebar = await page.locator(".sidebar").boundingBox();
+    const main = await page.locator("main").boundingBox();
+    expect(sidebar && main && main.y >= sidebar.y + sidebar.height - 1).toBe(true);
+    await page.screenshot({ path: `${artifacts}narrow.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 30_000);
+
+  test("the page asks nothing of any server but its own", () => {
+    const origin = new URL(server.url).origin;
+    expect(requests.length).toBeGreaterThan(3);
+    expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
+  });
+});
