@@ -672,7 +672,9 @@ function renderTimeline(spans) {
     $("#timeline").replaceChildren(el("p", { class: "muted" }, "The run recorded no spans."));
     return;
   }
-  const total = Math.max(1, ...list.map((span) => span.end ?? span.start));
+  // Times from the first span's start, so the timeline is the run itself.
+  const origin = Math.min(...list.map((span) => span.start));
+  const total = Math.max(1, ...list.map((span) => (span.end ?? span.start) - origin));
   const depth = new Map();
   for (const span of list) depth.set(span.id, span.parent === null ? 0 : (depth.get(span.parent) ?? 0) + 1);
   const label = (span) => {
@@ -685,8 +687,8 @@ function renderTimeline(spans) {
   };
   $("#timeline").replaceChildren(
     ...list.map((span) => {
-      const end = span.end ?? total;
-      const duration = end - span.start;
+      const start = span.start - origin;
+      const duration = (span.end ?? total + origin) - span.start;
       return el(
         "div",
         { class: "span-row", "data-span": span.name },
@@ -697,10 +699,10 @@ function renderTimeline(spans) {
           "span",
           {
             class: "track",
-            title: `${label(span)}: starts at ${span.start.toFixed(1)} ms, takes ${duration.toFixed(1)} ms`,
+            title: `${label(span)}: starts at ${start.toFixed(1)} ms, takes ${duration.toFixed(1)} ms`,
           },
           styled(el("span", { class: `bar${span.tags?.error ? " err" : ""}` }), {
-            left: `${(span.start / total) * 100}%`,
+            left: `${(start / total) * 100}%`,
             width: `${(duration / total) * 100}%`,
           }),
         ),

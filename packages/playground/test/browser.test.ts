@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, stat, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createApp, type RunningServer, serve } from "@junction/serve";
 import { type Browser, chromium, type Page } from "playwright-core";
@@ -51,6 +51,39 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
     await browser?.close();
     await server?.close();
   });
+
+  test("the page is small, renders fast and works from the keyboard", async () => {
+    await page.goto(`${server.url}/playground/`);
+    await expect.poll(() => page.locator("#pipelines button").count()).toBe(2);
+    const timing = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      domContentLoaded:
+        performance.getEntriesByType("navigation")[0]?.toJSON().domContentLoadedEventEnd ?? null,
+      transferred: performance
+        .getEntriesByType("resource")
+        .concat(performance.getEntriesByType("navigation"))
+        .reduce((sum, entry) => sum + ((entry as PerformanceResourceTiming).encodedBodySize ?? 0), 0),
+    }));
+    let bundle = 0;
+    for (const file of ["index.html", "app.js", "app.css"])
+      bundle += (await stat(new URL(`../static/${file}`, import.meta.url))).size;
+    expect(bundle).toBeLessThan(100_000);
+    await writeFile(
+      `${artifacts}metrics.json`,
+      `${JSON.stringify({ bundleBytes: bundle, ...timing }, null, 2)}\n`,
+    );
+
+    // Tab from the top to the "loop" pipeline and open it with Enter.
+    for (let presses = 0; presses < 10; presses++) {
+      await page.keyboard.press("Tab");
+      if ((await page.evaluate(() => document.activeElement?.textContent)) === "loop") break;
+    }
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator("#pipeline-title").textContent()).toBe("loop");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-node"))).toBe("entry");
+    await expect.poll(() => page.locator("#node-details").textContent()).toContain("greedy variadic");
+  }, 60_000);
 
   test("open a pipeline, run it, see the components complete, the route, the answer and the timeline", async () => {
     await page.goto(`${server.url}/playground/`);
