@@ -105,11 +105,13 @@ describe("playground routes", () => {
       .join("");
     expect(text).toContain("It is sunny and noon in Paris.");
 
-    const list = await (await served.request("http://127.0.0.1/playground/api/runs")).json();
+    const list = (await (await served.request("http://127.0.0.1/playground/api/runs")).json()) as {
+      runs: { id: string }[];
+    };
     expect(list.runs[0]).toMatchObject({ pipeline: "agent", status: "completed" });
-    const recorded = await (
-      await served.request(`http://127.0.0.1/playground/api/runs/${list.runs[0].id}`)
-    ).json();
+    const recorded = (await (
+      await served.request(`http://127.0.0.1/playground/api/runs/${list.runs[0]!.id}`)
+    ).json()) as { spans: { end: number | null }[] };
     expect(recorded.spans.length).toBe(spans.length);
     expect(recorded.spans.every((span: { end: number | null }) => span.end !== null)).toBe(true);
   });
@@ -134,7 +136,7 @@ describe("playground routes", () => {
     expect(notJSON.status).toBe(400);
     const missing = await served.request("http://127.0.0.1/playground/api/pipelines/nope/graph");
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error.message).toContain('"nope"');
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toContain('"nope"');
   });
 
   test("the loop pipeline's run lights each visit and records the route taken", async () => {
