@@ -13,6 +13,7 @@ const packages = [
   "ai-sdk",
   "mcp",
   "serve",
+  "cli",
   "playground",
 ] as const;
 

@@ -74,7 +74,7 @@ export const weather = tool({
 });
 
 /** An agent that calls the weather tool once, then answers (replies repeat for every request). */
-export function weatherAgent(): Agent {
+export function weatherAgent(): InstanceType<typeof Agent> {
   return new Agent({
     chatGenerator: new ScriptedChatGenerator({
       respond: (messages) =>
