@@ -1,11 +1,9 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createApp, type RunningServer, serve } from "@junction/serve";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { playgroundRoutes } from "../src/index.js";
-import { agentPipeline, loopPipeline } from "./fixtures.js";
 
 /**
  * Drives the playground in Debian's Chromium (`.ci/run` installs it with apt). Without it, the tests are
@@ -16,21 +14,38 @@ const haveBrowser = existsSync(chromiumPath);
 if (!haveBrowser && process.env.CI) {
   throw new Error(`The browser tests need Chromium at ${chromiumPath}: run "apt-get install -y chromium".`);
 }
-const artifacts = fileURLToPath(new URL("../../../test-artifacts/playground/", import.meta.url));
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const artifacts = `${repo}test-artifacts/playground/`;
+
+/** Starts `junction dev` on a free loopback port and resolves with its URL. */
+function startDev(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [`${repo}packages/cli/bin/junction.mjs`, "dev", "packages/playground/test/served.ts", "--port", "0"],
+    { cwd: repo, env: { ...process.env, JUNCTION_API_KEY: "" }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /open (http:\/\/127\.0\.0\.1:\d+)\/playground\//.exec(output);
+      if (match?.[1]) resolve({ child, url: match[1] });
+    };
+    child.stdout?.on("data", read);
+    child.stderr?.on("data", read);
+    child.on("exit", (code) => reject(new Error(`junction dev exited (${code}) before serving:\n${output}`)));
+  });
+}
 
 describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
-  let server: RunningServer;
+  let server: { child: ChildProcess; url: string };
   let browser: Browser;
   let page: Page;
   const requests: string[] = [];
 
   beforeAll(async () => {
     await mkdir(artifacts, { recursive: true });
-    const app = createApp({
-      pipelines: { agent: agentPipeline(), loop: loopPipeline() },
-      routes: playgroundRoutes(),
-    });
-    server = await serve({ app, port: 0 });
+    server = await startDev();
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -49,7 +64,11 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    if (server !== undefined) {
+      const exited = new Promise((resolve) => server.child.on("exit", resolve));
+      server.child.kill("SIGTERM");
+      await exited;
+    }
   });
 
   test("the page is small, renders fast and works from the keyboard", async () => {
@@ -118,7 +137,8 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
 
   test("a loop lights each visit and the loop edge is drawn as a loop", async () => {
     await page.getByRole("button", { name: "loop", exact: true }).click();
-    expect(await page.locator("#graph .edge.loop").count()).toBe(1);
+    await expect.poll(() => page.locator("#pipeline-title").textContent()).toBe("loop");
+    await expect.poll(() => page.locator("#graph .edge.loop").count()).toBe(1);
     await page.getByLabel(/value/).fill("0");
     await page.getByRole("button", { name: "Run", exact: true }).click();
     await expect
