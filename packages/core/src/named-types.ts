@@ -12,6 +12,7 @@ import { ComponentError } from "./errors.js";
 const byName = new Map<string, z.ZodType>();
 const bySchema = new WeakMap<z.ZodType, string>();
 const wires = new Map<string, NamedTypeWire>();
+const decoders = new Map<string, (value: unknown) => unknown>();
 
 /**
  * How values of a named type travel as JSON (over HTTP, MCP or the command line): the JSON Schema of
@@ -31,8 +32,13 @@ export interface NamedTypeWire {
 }
 
 /** Options of {@link defineNamedType}. */
-export interface DefineNamedTypeOptions {
-  /** How values of this type travel as JSON; leave it out for types that cannot (functions, live objects). */
+export interface NamedTypeOptions {
+  /**
+   * Reads a value of this type back from its JSON form (what its `toJSON` wrote). Run snapshots use it
+   * to restore socket values; without it such values cannot be resumed from a snapshot.
+   */
+  readonly fromJSON?: ((value: unknown) => unknown) | undefined;
+  /** How values of this type travel as JSON for remote callers; leave it out for types that cannot (functions, live objects). */
   readonly wire?: NamedTypeWire | undefined;
 }
 
@@ -44,7 +50,8 @@ export interface DefineNamedTypeOptions {
  *
  * @param name - a unique name, e.g. `"ChatMessage"`
  * @param schema - the schema values of this type satisfy, e.g. `z.instanceof(ChatMessage)`
- * @param options - `wire`: the JSON form of the type, for serving (see {@link NamedTypeWire})
+ * @param options - `fromJSON`, how a value is read back from its JSON form; `wire`, its JSON form for
+ *   remote callers (see {@link NamedTypeWire})
  * @example
  * ```ts
  * export const documentSchema = defineNamedType("Document", z.instanceof(Document));
@@ -53,7 +60,7 @@ export interface DefineNamedTypeOptions {
 export function defineNamedType<TSchema extends z.ZodType>(
   name: string,
   schema: TSchema,
-  options: DefineNamedTypeOptions = {},
+  options: NamedTypeOptions = {},
 ): TSchema {
   const existing = byName.get(name);
   if (existing !== undefined && existing !== schema) {
@@ -69,6 +76,7 @@ export function defineNamedType<TSchema extends z.ZodType>(
   }
   byName.set(name, schema);
   bySchema.set(schema, name);
+  if (options.fromJSON !== undefined) decoders.set(name, options.fromJSON);
   if (options.wire !== undefined) wires.set(name, options.wire);
   return schema;
 }
@@ -86,6 +94,11 @@ export function getNamedType(name: string): z.ZodType | undefined {
 /** The names of every registered named type, sorted. */
 export function namedTypeNames(): string[] {
   return [...byName.keys()].sort();
+}
+
+/** The `fromJSON` registered for the named type `name`, if any. */
+export function namedTypeDecoder(name: string): ((value: unknown) => unknown) | undefined {
+  return decoders.get(name);
 }
 
 /**

@@ -413,6 +413,7 @@ function optional(value: unknown): unknown {
  * ```
  */
 export const chatMessageSchema = defineNamedType("ChatMessage", z.instanceof(ChatMessage), {
+  fromJSON: (value) => (value instanceof ChatMessage ? value : ChatMessage.fromJSON(value)),
   wire: {
     jsonSchema: {
       type: "object",
