@@ -34,6 +34,7 @@ export {
   PipelineValidationError,
   SerializationError,
 } from "./errors.js";
+export { excerpt, excerptLength, quoteExcerpt } from "./excerpt.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
