@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defaultMaxCost, defaultMaxSteps, type EvaluationLimits } from "./cel/cel-budget.js";
 import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
 import { socketTypeParam } from "./socket-type.js";
 
@@ -22,6 +23,38 @@ export const routeSchema = z.strictObject({
   /** When true, `output` names inputs whose values are forwarded untouched. */
   outputPassthrough: z.boolean().optional(),
 });
+
+/**
+ * The `limits` param of `ConditionalRouter` and `OutputAdapter`: the evaluation budget of their
+ * expressions (see docs/builtin-components.md). Absent keys take the defaults.
+ */
+export const limitsSchema = z
+  .strictObject({
+    /** The largest static worst-case cost estimate accepted (default 1,000,000). */
+    maxCost: z.number().int().positive().optional(),
+    /** The most steps one evaluation may take (default 1,000,000). */
+    maxSteps: z.number().int().positive().optional(),
+  })
+  .optional();
+
+/** The `limits` param with defaults filled in. */
+export function resolveLimits(limits: z.output<typeof limitsSchema>): EvaluationLimits {
+  return { maxCost: limits?.maxCost ?? defaultMaxCost, maxSteps: limits?.maxSteps ?? defaultMaxSteps };
+}
+
+/**
+ * The problem of an expression whose static cost estimate is over `maxCost`, or `undefined`.
+ *
+ * @param what - names the expression in the message (`route 0 ("a"): the condition`)
+ */
+export function costProblem(
+  expression: CompiledExpression,
+  maxCost: number,
+  what: string,
+): string | undefined {
+  if (expression.cost <= maxCost) return undefined;
+  return `${what} has an estimated worst-case cost of ${expression.cost} steps, over limits.maxCost (${maxCost}; default ${defaultMaxCost}). Nested comprehensions (all, exists, map, filter) over list literals multiply; simplify the expression, or raise limits.maxCost in the params.`;
+}
 
 /** One route as the constructor accepts it. */
 export type RouteInput = z.input<typeof routeSchema>;
@@ -78,7 +111,10 @@ interface RouteProblem {
  * @param routes - validated routes
  * @returns the compiled routes, or the problems
  */
-export function compileRoutes(routes: readonly Route[]): {
+export function compileRoutes(
+  routes: readonly Route[],
+  limits: EvaluationLimits,
+): {
   readonly routes: CompiledRoute[];
   readonly problems: RouteProblem[];
 } {
@@ -116,6 +152,7 @@ export function compileRoutes(routes: readonly Route[]): {
       ["routes", index, "condition"],
       `${label}: the condition`,
       problems,
+      limits,
     );
     if (condition !== undefined && !["bool", "dyn"].includes(condition.resultType)) {
       problems.push({
@@ -138,7 +175,7 @@ export function compileRoutes(routes: readonly Route[]): {
         return;
       }
       const path = ["routes", index, "output", position];
-      const expression = compile(output, path, `${label}: the output "${name}"`, problems);
+      const expression = compile(output, path, `${label}: the output "${name}"`, problems, limits);
       compiledOutputs.push({ name, type, expression, passthrough: undefined });
     });
     if (condition !== undefined && lengthsMatch)
@@ -152,9 +189,13 @@ function compile(
   path: (string | number)[],
   what: string,
   problems: RouteProblem[],
+  limits: EvaluationLimits,
 ): CompiledExpression | undefined {
   try {
-    return compileExpression(source);
+    const expression = compileExpression(source);
+    const tooCostly = costProblem(expression, limits.maxCost, what);
+    if (tooCostly !== undefined) problems.push({ path, message: tooCostly });
+    return expression;
   } catch (error) {
     if (!(error instanceof CelCompileError)) throw error;
     problems.push({ path, message: `${what} is not a valid CEL expression: ${error.message}` });
