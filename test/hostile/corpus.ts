@@ -419,6 +419,52 @@ export const hostileCases: readonly HostileCase[] = [
     input: { yaml: `version: 1\ncomponents: [${TOKEN}\n` },
     expect: { rejects: /line \d+/, secret: TOKEN },
   },
+  // YAML keys that are not scalars (#14 item 4): the yaml library would stringify them.
+  {
+    name: "YAML sequence as a mapping key",
+    input: { yaml: "version: 1\nmetadata:\n  ? [a, b]\n  : 1\n" },
+    expect: { rejects: /mapping key is a sequence/, paths: ["metadata"] },
+  },
+  {
+    name: "YAML mapping as a mapping key, inside a list",
+    input: { yaml: "version: 1\nmetadata:\n  list:\n    - x: 1\n      ? {a: 1}\n      : 2\n" },
+    expect: { rejects: /mapping key is a mapping/, paths: ["metadata.list[0]"] },
+  },
+  {
+    name: "YAML alias of a sequence as a mapping key",
+    input: { yaml: "version: 1\nmetadata:\n  k: &s [1]\n  ? *s\n  : 2\n" },
+    expect: { rejects: /mapping key is a sequence/, paths: ["metadata"] },
+  },
+  // Huge values quoted in messages (#14 item 3): every quote is a bounded excerpt.
+  {
+    name: "a 50 MB sender string",
+    input: {
+      value: () => ({ ...baseDocument(), connections: [{ sender: `first.${"s".repeat(50_000_000)}`, receiver: "second.text" }] }),
+    },
+    expect: { rejects: /characters\)/, paths: ["connections[0].sender"] },
+  },
+  {
+    name: "a 50 MB component type name",
+    input: {
+      value: () => ({
+        ...baseDocument(),
+        components: { first: { type: "t".repeat(50_000_000), init_parameters: {} } },
+        connections: [],
+      }),
+    },
+    expect: { rejects: /characters\)/, paths: ["components.first.type"] },
+  },
+  {
+    name: "a 50 MB component name",
+    input: {
+      value: () => ({
+        ...baseDocument(),
+        components: { ["n".repeat(50_000_000)]: { type: "hostile.Missing" } },
+        connections: [],
+      }),
+    },
+    expect: { rejects: /characters\)/ },
+  },
   // Shapes.
   {
     name: "wrong shapes everywhere",

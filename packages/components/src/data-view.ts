@@ -224,9 +224,13 @@ export class DataViews {
 
   /** A read-only list whose elements are converted when first read. */
   #lazyList(items: readonly unknown[], path: readonly (string | number)[], depth: number): unknown[] {
-    const target = new Array<unknown>(items.length);
+    // An empty array as the target (so `Array.isArray` holds) and a separate cache: allocating
+    // `new Array(length)` would itself cost time proportional to the input.
+    const target: unknown[] = [];
+    const cache: unknown[] = [];
+    const length = items.length;
     const element = (index: number): unknown => {
-      let view = target[index];
+      let view = cache[index];
       if (view === undefined) {
         this.#onConvert?.();
         const item = items[index];
@@ -234,21 +238,24 @@ export class DataViews {
           if (++this.#count > this.#maxValues) this.#view(item, [...path, index], depth + 1);
           view = this.#scalar(item);
         } else view = this.#view(item, [...path, index], depth + 1);
-        target[index] = view;
+        cache[index] = view;
       }
       return view;
     };
     return new Proxy(target, {
       get: (list, key, receiver) => {
         if (typeof key === "string") {
-          const index = indexOf(key, items.length);
+          if (key === "length") return length;
+          const index = indexOf(key, length);
           if (index !== undefined) return element(index);
         }
         return Reflect.get(list, key, receiver);
       },
       getOwnPropertyDescriptor: (list, key) => {
         if (typeof key === "string") {
-          const index = indexOf(key, items.length);
+          if (key === "length")
+            return { value: length, writable: true, enumerable: false, configurable: false };
+          const index = indexOf(key, length);
           if (index !== undefined) {
             return { value: element(index), writable: true, enumerable: true, configurable: true };
           }
@@ -256,11 +263,8 @@ export class DataViews {
         return Reflect.getOwnPropertyDescriptor(list, key);
       },
       has: (list, key) =>
-        (typeof key === "string" && indexOf(key, items.length) !== undefined) || Reflect.has(list, key),
-      ownKeys: (list) => {
-        for (let index = 0; index < items.length; index += 1) element(index);
-        return Reflect.ownKeys(list);
-      },
+        (typeof key === "string" && indexOf(key, length) !== undefined) || Reflect.has(list, key),
+      ownKeys: () => [...Array.from({ length }, (_, index) => String(index)), "length"],
       set: () => false,
       defineProperty: () => false,
       deleteProperty: () => false,
