@@ -439,7 +439,10 @@ export const hostileCases: readonly HostileCase[] = [
   {
     name: "a 50 MB sender string",
     input: {
-      value: () => ({ ...baseDocument(), connections: [{ sender: `first.${"s".repeat(50_000_000)}`, receiver: "second.text" }] }),
+      value: () => ({
+        ...baseDocument(),
+        connections: [{ sender: `first.${"s".repeat(50_000_000)}`, receiver: "second.text" }],
+      }),
     },
     expect: { rejects: /characters\)/, paths: ["connections[0].sender"] },
   },

@@ -89,7 +89,8 @@ export class JunctionError extends Error {
 export function formatIssues(issues: readonly Issue[]): string {
   const shown = issues.length > maxListedIssues ? issues.slice(0, maxListedIssues) : issues;
   const lines = shown.map(
-    (issue) => `  - ${issue.path.length > 0 ? `${formatPath(issue.path)}: ` : ""}${excerpt(issue.message, 1_000)}`,
+    (issue) =>
+      `  - ${issue.path.length > 0 ? `${formatPath(issue.path)}: ` : ""}${excerpt(issue.message, 1_000)}`,
   );
   if (shown.length < issues.length) {
     lines.push(`  … and ${issues.length - shown.length} more (every problem is in the error's issues).`);
