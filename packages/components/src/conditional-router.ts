@@ -1,4 +1,4 @@
-import { defineComponent, getDefaultLogger, type Issue } from "@junction/core";
+import { defineComponent, excerpt, getDefaultLogger, type Issue } from "@junction/core";
 import { z } from "zod";
 import type { EvaluationLimits } from "./cel/cel-budget.js";
 import { celRun } from "./cel/cel-context.js";
@@ -55,7 +55,7 @@ function compile(params: Pick<RouterParams, "routes" | "limits">): Compiled {
 }
 
 function name(componentName: string | undefined): string {
-  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${componentName}"`;
+  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${excerpt(componentName)}"`;
 }
 
 /**
@@ -148,7 +148,7 @@ export const ConditionalRouter = defineComponent({
             value = celToNative(output.expression?.evaluate(context, maxSteps), original);
           } catch (error) {
             throw new RouteConditionError(
-              `${who}: the output "${output.name}" of ${route.label} failed: ${errorText(error)}`,
+              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}`,
               { ...fields, routeIndex: route.index, socket: output.name, cause: error },
             );
           }
@@ -175,7 +175,7 @@ export const ConditionalRouter = defineComponent({
     }
     throw new NoRouteSelectedError(
       `${who}: no route's condition was true. Routes:\n${resources.routes
-        .map((route) => `  - ${route.label}: ${route.condition.source}`)
+        .map((route) => `  - ${route.label}: ${excerpt(route.condition.source)}`)
         .join("\n")}\nAdd a last route with condition "true" as a fallback, or check the inputs.`,
       fields,
     );

@@ -1,4 +1,4 @@
-import { defineComponent } from "@junction/core";
+import { defineComponent, quoteExcerpt } from "@junction/core";
 import { z } from "zod";
 import { celRun } from "./cel/cel-context.js";
 import { CelCompileError, celToNative, compileExpression, errorText } from "./cel/cel-expression.js";
@@ -64,7 +64,7 @@ export const OutputAdapter = defineComponent({
       return { output: celToNative(expression.evaluate(context, maxSteps), original) };
     } catch (error) {
       throw new OutputAdaptationError(
-        `OutputAdapter${componentName === undefined ? "" : ` "${componentName}"`}: the expression ${JSON.stringify(expression.source)} failed: ${errorText(error)}`,
+        `OutputAdapter${componentName === undefined ? "" : ` "${componentName}"`}: the expression ${quoteExcerpt(expression.source)} failed: ${errorText(error)}`,
         { componentName, componentType: "junction.OutputAdapter", cause: error },
       );
     }

@@ -1,3 +1,4 @@
+import { excerpt, quoteExcerpt } from "@junction/core";
 import { z } from "zod";
 import { defaultMaxCost, defaultMaxSteps, type EvaluationLimits } from "./cel/cel-budget.js";
 import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
@@ -94,7 +95,7 @@ function list<T>(value: T | readonly T[]): readonly T[] {
 /** How messages name a route. */
 export function routeLabel(index: number, route: Pick<Route, "outputName">): string {
   return `route ${index} (${list(route.outputName)
-    .map((name) => `"${name}"`)
+    .map((name) => `"${excerpt(name)}"`)
     .join(", ")})`;
 }
 
@@ -142,7 +143,7 @@ export function compileRoutes(
       } else if (seen.has(name)) {
         problems.push({
           path: ["routes", index, "outputName", position],
-          message: `${label}: the output name "${name}" appears twice in one route; give each output its own name.`,
+          message: `${label}: the output name "${excerpt(name)}" appears twice in one route; give each output its own name.`,
         });
       }
       seen.add(name);
@@ -157,7 +158,7 @@ export function compileRoutes(
     if (condition !== undefined && !["bool", "dyn"].includes(condition.resultType)) {
       problems.push({
         path: ["routes", index, "condition"],
-        message: `${label}: the condition must evaluate to a bool, but ${JSON.stringify(route.condition)} evaluates to ${condition.resultType}. Write a comparison such as \`x == "a"\` or \`size(x) > 0\`.`,
+        message: `${label}: the condition must evaluate to a bool, but ${quoteExcerpt(route.condition)} evaluates to ${condition.resultType}. Write a comparison such as \`x == "a"\` or \`size(x) > 0\`.`,
       });
     }
     const compiledOutputs: CompiledOutput[] = [];
@@ -168,14 +169,14 @@ export function compileRoutes(
         if (!identifier.test(output)) {
           problems.push({
             path: ["routes", index, "output", position],
-            message: `${label}: with outputPassthrough, each output is an input name; ${JSON.stringify(output)} is not a valid name (letters, digits and "_").`,
+            message: `${label}: with outputPassthrough, each output is an input name; ${quoteExcerpt(output)} is not a valid name (letters, digits and "_").`,
           });
         }
         compiledOutputs.push({ name, type, expression: undefined, passthrough: output });
         return;
       }
       const path = ["routes", index, "output", position];
-      const expression = compile(output, path, `${label}: the output "${name}"`, problems, limits);
+      const expression = compile(output, path, `${label}: the output "${excerpt(name)}"`, problems, limits);
       compiledOutputs.push({ name, type, expression, passthrough: undefined });
     });
     if (condition !== undefined && lengthsMatch)

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
 import { defaultRegistry } from "./registry.js";
 import {
@@ -235,7 +236,7 @@ export function defineComponent<
       'defineComponent: `type` must be a non-empty string such as "myapp.Summarizer".',
     );
   }
-  const owner = `defineComponent("${type}")`;
+  const owner = `defineComponent("${excerpt(type)}")`;
   if (typeof definition.run !== "function") {
     throw new ComponentError(`${owner}: \`run\` must be a function.`, { componentType: type });
   }
@@ -363,7 +364,8 @@ function prepareDirectInputs(
   inputs: Record<string, unknown>,
   componentName: string | undefined,
 ): Record<string, unknown> {
-  const label = componentName === undefined ? component.type : `"${componentName}" (${component.type})`;
+  const label =
+    componentName === undefined ? component.type : `"${excerpt(componentName)}" (${component.type})`;
   const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
   const issues: Issue[] = [];
   if (typeof inputs !== "object" || inputs === null) {
@@ -375,9 +377,9 @@ function prepareDirectInputs(
     if (!Object.hasOwn(sockets, key)) {
       issues.push({
         path: [key],
-        message: `unknown input socket "${key}". Available: ${
+        message: `unknown input socket "${excerpt(key)}". Available: ${
           Object.keys(sockets)
-            .map((name) => `"${name}"`)
+            .map((name) => `"${excerpt(name)}"`)
             .join(", ") || "none"
         }.`,
       });

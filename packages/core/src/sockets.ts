@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ComponentError } from "./errors.js";
+import { excerpt, quoteExcerpt } from "./excerpt.js";
 
 /**
  * Socket declarations and the descriptions instances expose.
@@ -141,7 +142,7 @@ export function describeInputSocket(owner: string, name: string, spec: unknown):
   }
   if (!isZodSchema(spec)) {
     throw new ComponentError(
-      `${owner}: input socket "${name}" must be declared with a zod schema, variadic(schema) or greedyVariadic(schema); got ${describeValue(spec)}.`,
+      `${owner}: input socket "${excerpt(name)}" must be declared with a zod schema, variadic(schema) or greedyVariadic(schema); got ${describeValue(spec)}.`,
       { socket: name },
     );
   }
@@ -161,13 +162,13 @@ export function describeInputSocket(owner: string, name: string, spec: unknown):
 export function describeOutputSocket(owner: string, name: string, spec: unknown): OutputSocket {
   if (isVariadicSpec(spec)) {
     throw new ComponentError(
-      `${owner}: output socket "${name}" is declared variadic. variadic() and greedyVariadic() are for inputs only; declare the output with its plain schema (an array schema for lists).`,
+      `${owner}: output socket "${excerpt(name)}" is declared variadic. variadic() and greedyVariadic() are for inputs only; declare the output with its plain schema (an array schema for lists).`,
       { socket: name },
     );
   }
   if (!isZodSchema(spec)) {
     throw new ComponentError(
-      `${owner}: output socket "${name}" must be declared with a zod schema; got ${describeValue(spec)}.`,
+      `${owner}: output socket "${excerpt(name)}" must be declared with a zod schema; got ${describeValue(spec)}.`,
       { socket: name },
     );
   }
@@ -202,5 +203,5 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "function") return "a function";
   if (typeof value === "object") return "an object that is not a zod schema";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value} ${quoteExcerpt(value)}`;
 }

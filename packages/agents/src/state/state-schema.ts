@@ -1,4 +1,5 @@
 import type { Issue } from "@junction/core";
+import { excerpt } from "@junction/core";
 import type { z } from "zod";
 import { type MergeHandler, mergeLists, replaceValues } from "./handlers.js";
 
@@ -78,7 +79,7 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
     if (typeof spec !== "object" || spec === null) {
       issues.push({
         path: [key],
-        message: `key "${key}" must be declared as { type: zodSchema, handler? }.`,
+        message: `key "${excerpt(key)}" must be declared as { type: zodSchema, handler? }.`,
       });
       continue;
     }
@@ -86,14 +87,14 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
     if (!isZodSchema(type)) {
       issues.push({
         path: [key, "type"],
-        message: `key "${key}" needs a zod schema as its "type" (e.g. { type: z.string() }).`,
+        message: `key "${excerpt(key)}" needs a zod schema as its "type" (e.g. { type: z.string() }).`,
       });
       continue;
     }
     if (handler !== undefined && typeof handler !== "function") {
       issues.push({
         path: [key, "handler"],
-        message: `the handler of key "${key}" must be a function (current, value) => merged, or left out.`,
+        message: `the handler of key "${excerpt(key)}" must be a function (current, value) => merged, or left out.`,
       });
       continue;
     }

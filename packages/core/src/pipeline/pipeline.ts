@@ -2,6 +2,7 @@ import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
 import { PipelineValidationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { pipelineToMermaid } from "../serialization/mermaid.js";
@@ -133,7 +134,7 @@ export class Pipeline {
     if (existing !== undefined) {
       if (existing.instance === instance) return this;
       throw new PipelineValidationError(
-        `Pipeline.addComponent: a component named "${name}" already exists (${existing.instance.type}). Choose another name.`,
+        `Pipeline.addComponent: a component named "${excerpt(name)}" already exists (${existing.instance.type}). Choose another name.`,
         { componentName: name },
       );
     }
@@ -142,7 +143,7 @@ export class Pipeline {
     }
     if (reservedNames.has(name)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is a reserved name. Choose another name.`,
+        `Pipeline.addComponent: "${excerpt(name)}" is a reserved name. Choose another name.`,
         {
           componentName: name,
         },
@@ -150,13 +151,13 @@ export class Pipeline {
     }
     if (name.includes(".")) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
+        `Pipeline.addComponent: "${excerpt(name)}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
         { componentName: name },
       );
     }
     if (!isComponent(instance)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: the value given for "${name}" is not a component. Create it with a class made by defineComponent.`,
+        `Pipeline.addComponent: the value given for "${excerpt(name)}" is not a component. Create it with a class made by defineComponent.`,
         { componentName: name },
       );
     }
@@ -164,8 +165,8 @@ export class Pipeline {
     if (internals.owner !== undefined) {
       throw new PipelineValidationError(
         internals.owner.pipeline === this
-          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${internals.owner.name}"; an instance can be added once. Create another instance for "${name}".`
-          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${internals.owner.name}"). Components cannot be shared between pipelines; create a new instance for "${name}".`,
+          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${excerpt(internals.owner.name)}"; an instance can be added once. Create another instance for "${excerpt(name)}".`
+          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${excerpt(internals.owner.name)}"). Components cannot be shared between pipelines; create a new instance for "${excerpt(name)}".`,
         { componentName: name, componentType: instance.type },
       );
     }
@@ -455,7 +456,7 @@ export class Pipeline {
     const node = this.#nodes.get(name);
     if (node === undefined) {
       throw new PipelineValidationError(
-        `Pipeline.${method}: there is no component named "${name}". Components: ${listNames(this.componentNames())}.`,
+        `Pipeline.${method}: there is no component named "${excerpt(name)}". Components: ${listNames(this.componentNames())}.`,
         { componentName: name },
       );
     }

@@ -1,5 +1,6 @@
 import { zodIssues } from "../component.js";
 import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
 import { isolate } from "./isolate.js";
@@ -50,7 +51,7 @@ export function prepareRunInputs(
       if (node === undefined) {
         issues.push({
           path: [key],
-          message: `unknown component "${key}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
+          message: `unknown component "${excerpt(key)}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
         });
         continue;
       }
@@ -63,7 +64,7 @@ export function prepareRunInputs(
         if (!node.socketByName.has(socketName)) {
           issues.push({
             path: [key, socketName],
-            message: `"${key}" (${node.type}) has no input socket "${socketName}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
+            message: `"${excerpt(key)}" (${node.type}) has no input socket "${excerpt(socketName)}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
           });
           continue;
         }
@@ -86,7 +87,7 @@ export function prepareRunInputs(
       if (!matched) {
         issues.push({
           path: [key],
-          message: `no component has an unconnected input socket "${key}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
+          message: `no component has an unconnected input socket "${excerpt(key)}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
         });
       }
     }
@@ -103,7 +104,7 @@ export function prepareRunInputs(
         if (socket.mandatory && socket.senders.length === 0) {
           issues.push({
             path: [node.name, socket.name],
-            message: `missing mandatory input "${socket.name}" of "${node.name}" (${node.type}); nothing is connected to it, so the run must provide it.`,
+            message: `missing mandatory input "${excerpt(socket.name)}" of "${excerpt(node.name)}" (${node.type}); nothing is connected to it, so the run must provide it.`,
           });
         }
         continue;
@@ -112,7 +113,7 @@ export function prepareRunInputs(
         if (!isListSchema(socket.socket.schema)) {
           issues.push({
             path: [node.name, socket.name],
-            message: `"${node.name}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
+            message: `"${excerpt(node.name)}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
           });
           continue;
         }

@@ -12,6 +12,7 @@ import {
   visit,
 } from "yaml";
 import { DeserializationError, formatIssues, type Issue } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 
 /**
  * YAML in and out, restricted to plain data.
@@ -86,7 +87,7 @@ export function parseYAMLData(text: string, where: string): unknown {
       if (isNode(node) && node.tag !== undefined) {
         issues.push({
           path: [],
-          message: `${at(lineCounter, node.range?.[0])}the YAML tag "${node.tag}" is not allowed. Documents hold plain data only (strings, numbers, booleans, null, lists, maps); remove the tag.`,
+          message: `${at(lineCounter, node.range?.[0])}the YAML tag "${excerpt(node.tag)}" is not allowed. Documents hold plain data only (strings, numbers, booleans, null, lists, maps); remove the tag.`,
         });
       }
     });
