@@ -132,18 +132,81 @@ export const hostileCases: readonly HostileCase[] = [
       json: () =>
         withDoc((doc) => {
           doc.components = {
-            constructor: { type: "hostile.Echo" },
+            valueOf: { type: "hostile.Echo" },
             toString: { type: "hostile.Echo" },
             hasOwnProperty: { type: "hostile.Echo" },
             __defineGetter__: { type: "hostile.Echo" },
           };
           doc.connections = [
-            { sender: "constructor.text", receiver: "toString.text" },
+            { sender: "valueOf.text", receiver: "toString.text" },
             { sender: "toString.text", receiver: "hasOwnProperty.text" },
           ];
         }),
     },
     expect: { loads: true },
+  },
+  // Reserved names (#14 item 5): refused at load time with the document path.
+  {
+    name: '"constructor" and "prototype" as component names',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = { constructor: { type: "hostile.Echo" }, prototype: { type: "hostile.Echo" } };
+          doc.connections = [];
+        }),
+    },
+    expect: {
+      rejects: /"constructor" cannot be a component name/,
+      paths: ["components.constructor", "components.prototype"],
+    },
+  },
+  {
+    name: '"__proto__" as a ConditionalRouter output name',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = {
+            router: {
+              type: "junction.ConditionalRouter",
+              init_parameters: {
+                routes: [
+                  { condition: "true", output: "x", outputName: "__proto__", outputType: { type: "string" } },
+                ],
+              },
+            },
+          };
+          doc.connections = [];
+        }),
+    },
+    expect: {
+      rejects: /"__proto__" cannot be an output name/,
+      paths: ["components.router.init_parameters.routes[0].outputName"],
+    },
+  },
+  {
+    name: '"constructor" as a variable of a route (an input socket)',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = {
+            router: {
+              type: "junction.ConditionalRouter",
+              init_parameters: {
+                routes: [
+                  {
+                    condition: "constructor == 1",
+                    output: "1",
+                    outputName: "one",
+                    outputType: { type: "integer" },
+                  },
+                ],
+              },
+            },
+          };
+          doc.connections = [];
+        }),
+    },
+    expect: { rejects: /reads the variable "constructor"/ },
   },
   {
     name: "reserved component name",

@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import "@junction/components";
 import { DeserializationError, Pipeline } from "@junction/core";
 import fc from "fast-check";
 import { afterEach, describe, expect, test } from "vitest";
@@ -115,5 +116,5 @@ describe("random documents with dangerous keys", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { excerpt, quoteExcerpt } from "@junction/core";
+import { excerpt, isReservedName, quoteExcerpt, reservedNameMessage } from "@junction/core";
 import { z } from "zod";
 import { defaultMaxCost, defaultMaxSteps, type EvaluationLimits } from "./cel/cel-budget.js";
 import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
@@ -55,6 +55,16 @@ export function costProblem(
 ): string | undefined {
   if (expression.cost <= maxCost) return undefined;
   return `${what} has an estimated worst-case cost of ${expression.cost} steps, over limits.maxCost (${maxCost}; default ${defaultMaxCost}). Nested comprehensions (all, exists, map, filter) over list literals multiply; simplify the expression, or raise limits.maxCost in the params.`;
+}
+
+/**
+ * The problem of an expression that reads a variable named `__proto__`, `constructor` or `prototype`
+ * (variables become input sockets), or `undefined`.
+ */
+export function reservedVariables(expression: CompiledExpression, what: string): string | undefined {
+  const reserved = expression.variables.find(isReservedName);
+  if (reserved === undefined) return undefined;
+  return `${what} reads the variable "${reserved}", but variables become input sockets and ${reservedNameMessage(reserved, "an input socket name")}`;
 }
 
 /** One route as the constructor accepts it. */
@@ -134,15 +144,24 @@ export function compileRoutes(
       });
     }
     const seen = new Set<string>();
+    const namePath = (position: number) =>
+      Array.isArray(route.outputName)
+        ? ["routes", index, "outputName", position]
+        : ["routes", index, "outputName"];
     for (const [position, name] of names.entries()) {
       if (name.trim() === "") {
         problems.push({
-          path: ["routes", index, "outputName", position],
+          path: namePath(position),
           message: `${label}: output names must not be empty.`,
+        });
+      } else if (isReservedName(name)) {
+        problems.push({
+          path: namePath(position),
+          message: `${label}: ${reservedNameMessage(name, "an output name")}`,
         });
       } else if (seen.has(name)) {
         problems.push({
-          path: ["routes", index, "outputName", position],
+          path: namePath(position),
           message: `${label}: the output name "${excerpt(name)}" appears twice in one route; give each output its own name.`,
         });
       }
@@ -166,7 +185,12 @@ export function compileRoutes(
       const name = names[position] ?? `#${position}`;
       const type = types[position] ?? z.never();
       if (route.outputPassthrough === true) {
-        if (!identifier.test(output)) {
+        if (isReservedName(output)) {
+          problems.push({
+            path: ["routes", index, "output", position],
+            message: `${label}: with outputPassthrough, each output is an input name; ${reservedNameMessage(output, "an input name")}`,
+          });
+        } else if (!identifier.test(output)) {
           problems.push({
             path: ["routes", index, "output", position],
             message: `${label}: with outputPassthrough, each output is an input name; ${quoteExcerpt(output)} is not a valid name (letters, digits and "_").`,
@@ -196,6 +220,8 @@ function compile(
     const expression = compileExpression(source);
     const tooCostly = costProblem(expression, limits.maxCost, what);
     if (tooCostly !== undefined) problems.push({ path, message: tooCostly });
+    const reserved = reservedVariables(expression, what);
+    if (reserved !== undefined) problems.push({ path, message: reserved });
     return expression;
   } catch (error) {
     if (!(error instanceof CelCompileError)) throw error;

@@ -67,6 +67,7 @@ export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
+export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
 export { Secret, secretSchema } from "./secret.js";
 export type {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ComponentError } from "./errors.js";
 import { excerpt, quoteExcerpt } from "./excerpt.js";
+import { isReservedName, reservedNameMessage } from "./reserved-names.js";
 
 /**
  * Socket declarations and the descriptions instances expose.
@@ -126,6 +127,11 @@ function hasDefaultValue(schema: z.ZodType): boolean {
 
 /** Builds the input socket description for one declaration. */
 export function describeInputSocket(owner: string, name: string, spec: unknown): InputSocket {
+  if (isReservedName(name)) {
+    throw new ComponentError(`${owner}: ${reservedNameMessage(name, "an input socket name")}`, {
+      socket: name,
+    });
+  }
   if (isVariadicSpec(spec)) {
     const element = spec.schema;
     const kind = spec[variadicBrand];
@@ -160,6 +166,11 @@ export function describeInputSocket(owner: string, name: string, spec: unknown):
 
 /** Builds the output socket description for one declaration. */
 export function describeOutputSocket(owner: string, name: string, spec: unknown): OutputSocket {
+  if (isReservedName(name)) {
+    throw new ComponentError(`${owner}: ${reservedNameMessage(name, "an output socket name")}`, {
+      socket: name,
+    });
+  }
   if (isVariadicSpec(spec)) {
     throw new ComponentError(
       `${owner}: output socket "${excerpt(name)}" is declared variadic. variadic() and greedyVariadic() are for inputs only; declare the output with its plain schema (an array schema for lists).`,

@@ -1,5 +1,5 @@
 import type { Issue } from "@junction/core";
-import { excerpt } from "@junction/core";
+import { excerpt, isReservedName, reservedNameMessage } from "@junction/core";
 import type { z } from "zod";
 import { type MergeHandler, mergeLists, replaceValues } from "./handlers.js";
 
@@ -76,6 +76,10 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
     return resolved;
   }
   for (const [key, spec] of Object.entries(schema as Record<string, unknown>)) {
+    if (isReservedName(key)) {
+      issues.push({ path: [key], message: reservedNameMessage(key, "a State key") });
+      continue;
+    }
     if (typeof spec !== "object" || spec === null) {
       issues.push({
         path: [key],

@@ -4,6 +4,7 @@ import { type AnyComponent, getComponentInternals, isComponent } from "../compon
 import { PipelineValidationError } from "../errors.js";
 import { excerpt } from "../excerpt.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
+import { isReservedName, reservedNameMessage } from "../reserved-names.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { pipelineToMermaid } from "../serialization/mermaid.js";
 import {
@@ -50,7 +51,7 @@ export interface PipelineConnection {
   readonly receiver: string;
 }
 
-const reservedNames = new Set(["_debug"]);
+const reservedComponentNames = new Set(["_debug"]);
 
 /**
  * A graph of components joined by typed sockets, and the engine that runs it.
@@ -125,7 +126,7 @@ export class Pipeline {
   /**
    * Adds a component under `name`. Adding the same instance under the same name again is a no-op.
    *
-   * @param name - a unique name without dots (`"_debug"` is reserved)
+   * @param name - a unique name without dots (`"_debug"`, `"__proto__"`, `"constructor"` and `"prototype"` are reserved)
    * @param instance - a component instance; it may belong to one pipeline only
    * @returns this pipeline, for chaining
    */
@@ -141,7 +142,15 @@ export class Pipeline {
     if (typeof name !== "string" || name.trim() === "") {
       throw new PipelineValidationError("Pipeline.addComponent: component names must be non-empty strings.");
     }
-    if (reservedNames.has(name)) {
+    if (isReservedName(name)) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: ${reservedNameMessage(name, "a component name")}`,
+        {
+          componentName: name,
+        },
+      );
+    }
+    if (reservedComponentNames.has(name)) {
       throw new PipelineValidationError(
         `Pipeline.addComponent: "${excerpt(name)}" is a reserved name. Choose another name.`,
         {
