@@ -26,8 +26,8 @@ export interface PreparedInputs {
 }
 
 /**
- * Decides the form (nested when every top-level key names a component, flat when none does; `format`
- * forces one), distributes flat keys to every component with an unconnected or variadic socket of that
+ * Decides the form (nested when every top-level key names a component, or when some do and every value
+ * is a plain object; flat when none does; `format` forces one), distributes flat keys to every component with an unconnected or variadic socket of that
  * name, and validates. Every problem is collected and thrown once as a `PipelineValidationError`.
  */
 export function prepareRunInputs(
@@ -43,7 +43,7 @@ export function prepareRunInputs(
   const keys = Object.keys(data);
   const issues: Issue[] = [];
   const nested: Record<string, Record<string, unknown>> = {};
-  const form = format ?? detectFormat(plan, keys);
+  const form = format ?? detectFormat(plan, data, keys);
   if (form === "nested") {
     for (const key of keys) {
       const node = plan.byName.get(key);
@@ -138,10 +138,13 @@ export function prepareRunInputs(
   return { values, promoted, nested };
 }
 
-function detectFormat(plan: Plan, keys: readonly string[]): InputsFormat {
+function detectFormat(plan: Plan, data: Record<string, unknown>, keys: readonly string[]): InputsFormat {
   const components = keys.filter((key) => plan.byName.has(key));
   if (components.length === keys.length) return "nested";
   if (components.length === 0) return "flat";
+  // Evidently nested: some keys name components and every value is an object of socket values. The
+  // other keys are then unknown components, reported together with every socket problem.
+  if (keys.every((key) => isPlainObject(data[key]))) return "nested";
   const others = keys.filter((key) => !plan.byName.has(key));
   throw new PipelineValidationError(
     `Pipeline.run: cannot tell whether the inputs are nested or flat: ${listNames(components)} name components but ${listNames(others)} do not. Write every key as a component name ({ component: { socket: value } }) or every key as a socket name ({ socket: value }), or pass { inputsFormat: "nested" | "flat" }.`,
