@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
 const conditions = ["@junction/source", ...defaultServerConditions];
 
-const packages = ["core", "llm", "agents", "components", "openai"] as const;
+const packages = ["core", "llm", "agents", "components", "openai", "ai-sdk", "mcp"] as const;
 
 const shared = {
   resolve: { conditions },
@@ -21,11 +21,6 @@ export default defineConfig({
           root: `packages/${name}`,
           include: ["test/**/*.test.ts"],
           setupFiles: ["../../test/support/console-guard.ts"],
-          typecheck: {
-            enabled: true,
-            include: ["test/**/*.test-d.ts"],
-            tsconfig: "../../tsconfig.json",
-          },
         },
       })),
       {
@@ -35,9 +30,19 @@ export default defineConfig({
           root: ".",
           include: ["test/**/*.test.ts"],
           setupFiles: ["test/support/console-guard.ts"],
+        },
+      },
+      {
+        // One project checks every type test: tsc runs once over the whole workspace (one run per
+        // project would repeat the same program, and vitest's "experimental" notice, six times).
+        ...shared,
+        test: {
+          name: "types",
+          root: ".",
           typecheck: {
             enabled: true,
-            include: ["test/**/*.test-d.ts"],
+            only: true,
+            include: ["packages/*/test/**/*.test-d.ts", "test/**/*.test-d.ts"],
             tsconfig: "tsconfig.json",
           },
         },

@@ -2,6 +2,24 @@ export type { AgentInputSpecs, AgentOutputSpecs } from "./agent/agent.js";
 export { Agent } from "./agent/agent.js";
 export type { AgentParams } from "./agent/agent-config.js";
 export type {
+  AgentAlwaysPresentOptionOutputs,
+  AgentClass,
+  AgentExitReason,
+  AgentInputSpecsOf,
+  AgentInstance,
+  AgentOptionExitReasons,
+  AgentOptionOutputSpecs,
+  AgentOptions,
+  AgentOutputSpecsOf,
+  AgentResult,
+  AgentStateKeys,
+  AgentStateSchemaOf,
+  AgentTemplateVariables,
+  BuiltInExitReason,
+  KnownAgentOptions,
+  TemplateVariables,
+} from "./agent/agent-types.js";
+export type {
   AgentHook,
   AgentHooks,
   HookControl,

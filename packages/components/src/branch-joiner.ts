@@ -37,3 +37,6 @@ export const BranchJoiner = defineComponent({
     fromInitParameters: (initParameters) => initParameters,
   },
 });
+
+/** A `BranchJoiner` instance (the class doubles as the instance type: `function f(x: BranchJoiner)`). */
+export type BranchJoiner = InstanceType<typeof BranchJoiner>;

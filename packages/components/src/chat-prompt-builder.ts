@@ -117,3 +117,6 @@ export const ChatPromptBuilder = defineComponent({
     },
   },
 });
+
+/** A `ChatPromptBuilder` instance (the class doubles as the instance type: `function f(x: ChatPromptBuilder)`). */
+export type ChatPromptBuilder = InstanceType<typeof ChatPromptBuilder>;

@@ -198,3 +198,6 @@ export const ConditionalRouter = defineComponent({
     fromInitParameters: (initParameters) => initParameters,
   },
 });
+
+/** A `ConditionalRouter` instance (the class doubles as the instance type: `function f(x: ConditionalRouter)`). */
+export type ConditionalRouter = InstanceType<typeof ConditionalRouter>;

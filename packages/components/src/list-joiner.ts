@@ -32,3 +32,6 @@ export const ListJoiner = defineComponent({
     fromInitParameters: (initParameters) => initParameters,
   },
 });
+
+/** A `ListJoiner` instance (the class doubles as the instance type: `function f(x: ListJoiner)`). */
+export type ListJoiner = InstanceType<typeof ListJoiner>;

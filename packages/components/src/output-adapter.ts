@@ -78,3 +78,6 @@ export const OutputAdapter = defineComponent({
     fromInitParameters: (initParameters) => initParameters,
   },
 });
+
+/** An `OutputAdapter` instance (the class doubles as the instance type: `function f(x: OutputAdapter)`). */
+export type OutputAdapter = InstanceType<typeof OutputAdapter>;

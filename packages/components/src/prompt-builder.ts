@@ -72,3 +72,6 @@ export const PromptBuilder = defineComponent({
     };
   },
 });
+
+/** A `PromptBuilder` instance (the class doubles as the instance type: `function f(x: PromptBuilder)`). */
+export type PromptBuilder = InstanceType<typeof PromptBuilder>;

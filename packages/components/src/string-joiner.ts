@@ -18,3 +18,6 @@ export const StringJoiner = defineComponent({
   outputs: { strings: z.array(z.string()) },
   run: ({ strings }) => ({ strings: [...strings] }),
 });
+
+/** A `StringJoiner` instance (the class doubles as the instance type: `function f(x: StringJoiner)`). */
+export type StringJoiner = InstanceType<typeof StringJoiner>;

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
+import type { Durable } from "./durability/durable.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { excerpt } from "./excerpt.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
+import { dropEmit, NestedEvent } from "./pipeline/nested.js";
 import { defaultRegistry } from "./registry.js";
 import {
   describeInputSocket,
@@ -44,6 +46,17 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * `chunk` event; elsewhere it is dropped unless the caller passed `onEmit`.
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
+  /**
+   * How deeply this run is nested in composite components: 0 for a component of a top-level run, one
+   * more inside each `SuperComponent` and each agent run as a tool (`AgentTool`). Composite components
+   * pass `depth + 1` on, which bounds runaway nesting.
+   */
+  readonly depth: number;
+  /**
+   * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
+   * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
+   */
+  readonly durable: Durable | undefined;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -68,6 +81,13 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
+  readonly depth?: number | undefined;
+  /**
+   * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
+   * `ownsDurableSteps`. Without it the component runs in-process.
+   */
+  readonly durable?: Durable | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -101,13 +121,26 @@ export interface ComponentDefinition<
   readonly close?: (context: LifecycleContext<z.output<TParamsSchema>, TResources>) => MaybePromise<void>;
   /** Custom (de)serialization of the params; by default `init_parameters` are the params themselves. */
   readonly serializer?: ComponentSerializer<z.output<TParamsSchema>>;
+  /**
+   * True when `run` records its own durable steps through `context.durable` (the Agent records each
+   * model call and tool call). On a durable run the engine then does not record the whole run as one
+   * step, and runs the component on its own so the order of its steps never depends on timing.
+   * Default false: the whole run is one step, and `context.durable` is `undefined`.
+   */
+  readonly ownsDurableSteps?: boolean;
 }
 
-/** A component instance: what pipelines hold. */
+/**
+ * A component instance: what pipelines hold.
+ *
+ * `TResult` is what a run resolves to: by default every declared output may be missing (an omitted key
+ * sends nothing). A component whose run always sets some outputs (the Agent's `exit_reason`) narrows it.
+ */
 export interface Component<
   TInputs extends InputSpecs = InputSpecs,
   TOutputs extends OutputSpecs = OutputSpecs,
   TParams = unknown,
+  TResult = InferOutputs<TOutputs>,
 > {
   /** The registered type name. */
   readonly type: string;
@@ -123,7 +156,7 @@ export interface Component<
    * Runs the component directly (outside a pipeline): validates the inputs against the socket schemas,
    * fills defaults, warms up on first use, and returns the outputs.
    */
-  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<InferOutputs<TOutputs>>;
+  run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<TResult>;
   /** Warms up once (idempotent). */
   warmUp(): Promise<void>;
   /** Calls the definition's `close` and allows a later warm-up again. */
@@ -131,7 +164,7 @@ export interface Component<
 }
 
 /** A component instance of any shape. */
-export type AnyComponent = Component<any, any, any>;
+export type AnyComponent = Component<any, any, any, any>;
 
 /** The class `defineComponent` returns. */
 export interface ComponentClass<
@@ -154,7 +187,10 @@ export interface ComponentClass<
 export type AnyComponentClass = ComponentClass<any, any, any, any>;
 
 /** The params type of a component instance or class. */
-export type InferParams<T> = T extends Component<any, any, infer P> ? P : never;
+export type InferParams<T> = T extends Component<any, any, infer P, any> ? P : never;
+
+/** What running a component instance resolves to (its outputs object). */
+export type InferResult<T> = T extends Component<any, any, any, infer R> ? R : never;
 
 const emptyParams = z.object({});
 
@@ -439,13 +475,22 @@ export async function invokeComponent(
   options: ComponentRunOptions = {},
 ): Promise<Record<string, unknown>> {
   const onEmit = options.onEmit;
-  const result = await getComponentInternals(component).invoke(inputs, {
+  const internals = getComponentInternals(component);
+  const result = await internals.invoke(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
-    emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
+    depth: options.depth ?? 0,
+    durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
+}
+
+/** A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events stay inside. */
+function forwardEmit(payload: unknown, onEmit: (payload: unknown) => MaybePromise<void>): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit(payload);
+  if (payload.event.type === "chunk") return onEmit(payload.event.chunk);
 }

@@ -8,6 +8,7 @@ export type {
   ComponentDefinition,
   ComponentRunOptions,
   InferParams,
+  InferResult,
   LifecycleContext,
   RunContext,
 } from "./component.js";
@@ -20,6 +21,10 @@ export type {
 } from "./component-serializer.js";
 export type { ConversionHelpers, ConversionStrategy } from "./conversions.js";
 export { registerConversion } from "./conversions.js";
+export type { Durable } from "./durability/durable.js";
+export { inProcessDurable, scopeDurable } from "./durability/durable.js";
+export type { DurableType } from "./durability/durable-json.js";
+export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,
@@ -65,6 +70,20 @@ export type {
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
+export type {
+  SuperComponentClass,
+  SuperComponentInit,
+  SuperComponentParams,
+} from "./pipeline/super-component.js";
+export { SuperComponent } from "./pipeline/super-component.js";
+export type {
+  AnyInputMapping,
+  AnyOutputMapping,
+  SuperInputSpecs,
+  SuperOutputSpecs,
+  TypedPipeline,
+} from "./pipeline/super-component-types.js";
+export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";

@@ -1,4 +1,4 @@
-import { defineComponent, greedyVariadic, variadic } from "@junction/core";
+import { defineComponent, greedyVariadic, type InferResult, variadic } from "@junction/core";
 import { expectTypeOf, test } from "vitest";
 import { z } from "zod";
 
@@ -121,4 +121,24 @@ test("sockets decided by configuration", () => {
     },
   });
   expectTypeOf(new Dynamic({ names: ["a"] }).params.names).toEqualTypeOf<string[]>();
+});
+
+const Doubler = defineComponent({
+  type: "typetest.Doubler",
+  inputs: { value: z.number() },
+  outputs: { doubled: z.number() },
+  run: ({ value }) => ({ doubled: value * 2 }),
+});
+/** The documented pattern: the class doubles as its instance type. */
+type Doubler = InstanceType<typeof Doubler>;
+
+test("a defineComponent class names its instance type with one type alias", async () => {
+  async function twice(component: Doubler, value: number): Promise<number | undefined> {
+    return (await component.run({ value })).doubled;
+  }
+  expectTypeOf(twice(new Doubler(), 2)).resolves.toEqualTypeOf<number | undefined>();
+  expectTypeOf<InferResult<Doubler>>().toEqualTypeOf<{ doubled?: number }>();
+  const Other = defineComponent({ type: "typetest.Other", inputs: {}, outputs: {}, run: () => ({}) });
+  // @ts-expect-error an instance of another class does not fit
+  await twice(new Other(), 1);
 });

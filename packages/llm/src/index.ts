@@ -1,5 +1,6 @@
 // Importing the package registers the reference's ChatMessage/string conversions with core.
 import "./conversions.js";
+import "./durable-types.js";
 
 export type {
   ChatGenerator,

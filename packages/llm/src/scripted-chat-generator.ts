@@ -148,3 +148,6 @@ export const ScriptedChatGenerator = defineComponent({
     },
   },
 });
+
+/** A `ScriptedChatGenerator` instance (the class doubles as the instance type: `function f(x: ScriptedChatGenerator)`). */
+export type ScriptedChatGenerator = InstanceType<typeof ScriptedChatGenerator>;

@@ -28,3 +28,8 @@ test("run results carry typed replies", async () => {
   const result = await generator.run({ messages: [] });
   expectTypeOf(result.replies).toEqualTypeOf<ChatMessage[] | undefined>();
 });
+
+test("ScriptedChatGenerator doubles as its instance type", () => {
+  const generator: ScriptedChatGenerator = new ScriptedChatGenerator({ script: ["hi"] });
+  expectTypeOf(generator).toExtend<ChatGenerator>();
+});

@@ -93,3 +93,6 @@ export const OpenAIChatGenerator = defineComponent({
     return { replies };
   },
 });
+
+/** An `OpenAIChatGenerator` instance (the class doubles as the instance type: `function f(x: OpenAIChatGenerator)`). */
+export type OpenAIChatGenerator = InstanceType<typeof OpenAIChatGenerator>;

@@ -17,3 +17,10 @@ test("options are all optional and typed", () => {
   expectTypeOf<OpenAIChatGeneratorOptions["model"]>().toEqualTypeOf<string | undefined>();
   expectTypeOf<OpenAIChatGeneratorOptions["timeout"]>().toEqualTypeOf<number | undefined>();
 });
+
+test("OpenAIChatGenerator doubles as its instance type", () => {
+  function model(generator: OpenAIChatGenerator): string {
+    return generator.type;
+  }
+  expectTypeOf(model(new OpenAIChatGenerator())).toEqualTypeOf<string>();
+});

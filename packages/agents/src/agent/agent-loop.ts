@@ -85,6 +85,13 @@ class AgentRun {
     }
   }
 
+  /** The model call of the current step: the durable step `llm#<step>` on a durable run. */
+  modelStep(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
+    const durable = this.context.durable;
+    if (durable === undefined) return this.callModel(tools, parent);
+    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent));
+  }
+
   addUsage(replies: readonly ChatMessage[]): void {
     let total = this.tokenUsage;
     for (const reply of replies) {
@@ -125,7 +132,7 @@ class AgentRun {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.callModel(tools, span);
+    const replies = await this.modelStep(tools, span);
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!replies.some((reply) => reply.toolCalls.length > 0)) {
@@ -151,6 +158,8 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
+        durable: this.context.durable,
+        step: this.stepCount,
       });
       writeUnchecked(this.state, "messages", results);
       this.countToolCalls(pending);
@@ -178,7 +187,7 @@ class AgentRun {
       parent,
     );
     try {
-      const replies = await this.callModel([], span);
+      const replies = await this.modelStep([], span);
       writeUnchecked(this.state, "messages", replies);
       this.addUsage(replies);
       this.finishStep();

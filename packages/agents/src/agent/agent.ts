@@ -1,37 +1,22 @@
 import { defineComponent } from "@junction/core";
-import { chatMessageSchema, type StreamingCallback } from "@junction/llm";
 import { z } from "zod";
 import { type AgentParams, type AgentSetup, agentParamsSchema, setupAgent } from "./agent-config.js";
 import { runAgent } from "./agent-loop.js";
 import { agentSerializer } from "./agent-serializer.js";
+import { agentMetadataOutputs, agentRunInputs } from "./agent-sockets.js";
+import type {
+  AgentClass,
+  AgentInputSpecsOf,
+  AgentInstance,
+  AgentOptions,
+  AgentOutputSpecsOf,
+} from "./agent-types.js";
 import { templateVariables } from "./template.js";
 
-const runInputs = {
-  /** The conversation so far (mandatory; may be empty when a `userPrompt` supplies the question). */
-  messages: z.array(chatMessageSchema),
-  /** Receives model and tool-result chunks for this run (overrides the `streamingCallback` option). */
-  streaming_callback: z
-    .custom<StreamingCallback>((value) => typeof value === "function", { message: "must be a function." })
-    .optional(),
-  /** Extra model options for this run (merged by the generator with its own). */
-  generation_kwargs: z.record(z.string(), z.unknown()).optional(),
-  /** Selects a subset of the configured tools by name for this run. */
-  tools: z.array(z.string()).optional(),
-};
-
-const metadataOutputs = {
-  messages: z.array(chatMessageSchema),
-  last_message: chatMessageSchema,
-  exit_reason: z.string(),
-  step_count: z.number().int(),
-  token_usage: z.record(z.string(), z.unknown()),
-  tool_call_counts: z.record(z.string(), z.number()),
-};
-
-/** The Agent's input sockets: the run inputs, one optional input per state key and one per template variable. */
-export type AgentInputSpecs = typeof runInputs & { readonly [stateKeyOrVariable: string]: z.ZodType };
-/** The Agent's output sockets: the run metadata plus one output per state key. */
-export type AgentOutputSpecs = typeof metadataOutputs & { readonly [stateKey: string]: z.ZodType };
+/** The Agent's input sockets as declared at run time (any options); see {@link AgentInputSpecsOf} for the inferred ones. */
+export type AgentInputSpecs = AgentInputSpecsOf<AgentOptions>;
+/** The Agent's output sockets as declared at run time (any options); see {@link AgentOutputSpecsOf} for the inferred ones. */
+export type AgentOutputSpecs = AgentOutputSpecsOf<AgentOptions>;
 
 function promptTemplateVariables(params: AgentParams): string[] {
   return [
@@ -43,7 +28,7 @@ function promptTemplateVariables(params: AgentParams): string[] {
 }
 
 function agentInputs(params: AgentParams): AgentInputSpecs {
-  const inputs: Record<string, z.ZodType> = { ...runInputs };
+  const inputs: Record<string, z.ZodType> = { ...agentRunInputs };
   for (const [key, spec] of Object.entries(params.stateSchema)) {
     if (key !== "messages") inputs[key] = spec.type.optional();
   }
@@ -52,7 +37,7 @@ function agentInputs(params: AgentParams): AgentInputSpecs {
 }
 
 function agentOutputs(params: AgentParams): AgentOutputSpecs {
-  const outputs: Record<string, z.ZodType> = { ...metadataOutputs };
+  const outputs: Record<string, z.ZodType> = { ...agentMetadataOutputs };
   for (const [key, spec] of Object.entries(params.stateSchema)) {
     if (key !== "messages") outputs[key] = spec.type;
   }
@@ -87,14 +72,22 @@ function agentOutputs(params: AgentParams): AgentOutputSpecs {
  * const result = await agent.run({ messages: [ChatMessage.fromUser("Hi")] });
  * result.exit_reason; // "text"
  * ```
+ *
+ * Types: `new Agent(options)` infers the sockets from the options — State keys with their zod types,
+ * `{{ variables }}` of literal prompts as inputs, and `exit_reason` as the union of the built-in
+ * reasons, the `exitConditions` names and (with hooks) `string`. The result's run metadata is always
+ * present. `Agent` is also a type: `function f(agent: Agent)` accepts every agent, and
+ * `Agent<typeof options>` is the instance built from those options.
  */
-export const Agent = defineComponent({
+export const Agent: AgentClass = defineComponent({
   type: "junction.Agent",
   description: "An LLM agent that calls tools in a loop until an exit condition is met.",
   params: agentParamsSchema,
   inputs: agentInputs,
   outputs: agentOutputs,
   setup: (params): AgentSetup => setupAgent(params),
+  // Each model call and tool call is its own durable step (llm#<step>, tool#<step>/<call id>).
+  ownsDurableSteps: true,
   run: (inputs, context) => runAgent(inputs as Record<string, unknown>, context) as never,
   warmUp: async ({ params }) => {
     await params.chatGenerator.warmUp();
@@ -103,4 +96,7 @@ export const Agent = defineComponent({
     await params.chatGenerator.close();
   },
   serializer: agentSerializer,
-});
+}) as unknown as AgentClass;
+
+/** An Agent instance; `Agent<TOptions>` is the one built from `TOptions` (see {@link AgentClass}). */
+export type Agent<TOptions extends AgentOptions = AgentOptions> = AgentInstance<TOptions>;

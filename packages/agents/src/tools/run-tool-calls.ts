@@ -1,4 +1,4 @@
-import type { Logger, MaybePromise, Span, Tracer } from "@junction/core";
+import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
 import { excerpt, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
@@ -36,16 +36,22 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /**
+   * Durable steps of a durable run (`undefined` in-process): each call is the step
+   * `tool#<step>/<call id>`, a batch is joined with `durable.all` in call order.
+   */
+  readonly durable?: Durable | undefined;
+  /** The agent step these calls belong to (names the durable steps). */
+  readonly step?: number | undefined;
 }
 
-/** The outcome of one call, before it is merged into State. */
+/** The outcome of one call, before it is merged into State (on a durable run, what is journaled). */
 interface Outcome {
   readonly message: ChatMessage;
   /** The tool error (ToolInvocationError) when the call failed. */
   readonly error: unknown;
-  /** The raw result when the call succeeded. */
+  /** The raw result when the call succeeded and the tool merges it into State (`outputsToState`). */
   readonly result: unknown;
-  readonly tool: AnyTool | undefined;
 }
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
@@ -111,7 +117,7 @@ async function execute(
       `Tool "${excerpt(call.toolName)}" not found. Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined, tool };
+    return { message: errorMessage(call, error), error, result: undefined };
   }
   const malformed = call.extra?.malformed_arguments;
   if (typeof malformed === "string") {
@@ -122,7 +128,7 @@ async function execute(
       `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined, tool };
+    return { message: errorMessage(call, error), error, result: undefined };
   }
   const span = options.tracer.startSpan(
     "junction.agent.tool",
@@ -139,11 +145,13 @@ async function execute(
       raiseOnFailure: options.raiseOnFailure,
       logger: options.logger,
     });
-    return { message: ChatMessage.fromTool(content, call), error: undefined, result, tool };
+    // Only a result merged into State is kept: it is all the caller needs (and all a journal stores).
+    const kept = tool.outputsToState === undefined ? undefined : result;
+    return { message: ChatMessage.fromTool(content, call), error: undefined, result: kept };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     span.setTag("error", true);
-    return { message: errorMessage(call, error), error, result: undefined, tool };
+    return { message: errorMessage(call, error), error, result: undefined };
   } finally {
     span.end();
   }
@@ -157,10 +165,11 @@ async function execute(
  * @returns one tool-result message per call, in call order (independent of which call finished first)
  */
 export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMessage[]> {
-  const { calls, tools, state } = options;
+  const { calls, tools, state, durable } = options;
   const messages = new Array<ChatMessage>(calls.length);
   const plan = planToolCalls(calls, tools);
   for (const batch of plan) {
+    // Calls start in call order (a durable backend matches steps by start order).
     const runs = batch.map((index) => {
       const call = calls[index]!;
       const tool = tools.get(call.toolName);
@@ -170,16 +179,20 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
         await options.onChunk?.(toolResultChunk(outcome.message, call, index));
         return outcome;
       };
-      return options.queue === undefined || tool === undefined
-        ? task()
-        : options.queue.add(task, { signal: options.signal });
+      const queued = () =>
+        options.queue === undefined || tool === undefined
+          ? task()
+          : options.queue.add(task, { signal: options.signal });
+      return durable === undefined
+        ? queued()
+        : durable.step(toolStepName(options.step ?? 0, call, index), queued);
     });
-    const outcomes = await settleBatch(runs, options.signal);
+    const outcomes = await settleBatch(runs, options.signal, durable);
     for (let position = 0; position < batch.length; position++) {
       const outcome = outcomes[position]!;
       if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
-      if (outcome.error === undefined && outcome.tool !== undefined)
-        mergeOutputs(outcome.tool, outcome.result, state);
+      const tool = tools.get(calls[batch[position]!]!.toolName);
+      if (outcome.error === undefined && tool !== undefined) mergeOutputs(tool, outcome.result, state);
       messages[batch[position]!] = outcome.message;
     }
   }
@@ -189,6 +202,11 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
     );
   }
   return messages;
+}
+
+/** The durable step name of one call: `tool#<step>/<call id>` (`@<index>` when the call has no id). */
+function toolStepName(step: number, call: ToolCall, index: number): string {
+  return `tool#${step}/${call.id ? call.id : `@${index}`}`;
 }
 
 function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
@@ -205,8 +223,12 @@ function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): S
  * Waits for every call of a batch. On abort, gives calls that honour the signal one macrotask to wind
  * down (so none is left running) and rejects with the signal's reason.
  */
-async function settleBatch(runs: Promise<Outcome>[], signal: AbortSignal | undefined): Promise<Outcome[]> {
-  const all = Promise.all(runs);
+async function settleBatch(
+  runs: Promise<Outcome>[],
+  signal: AbortSignal | undefined,
+  durable: Durable | undefined,
+): Promise<Outcome[]> {
+  const all = durable === undefined ? Promise.all(runs) : durable.all(runs);
   if (signal === undefined) return all;
   try {
     return await raceAbort(all, signal);

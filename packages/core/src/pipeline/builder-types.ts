@@ -18,8 +18,8 @@ export interface PipelineTypeError<TMessage extends string> {
 /** The components added to a builder so far, by name. */
 export type ComponentMap = Record<string, AnyComponent>;
 
-type InputSpecsOf<C> = C extends Component<infer TInputs, any, any> ? TInputs : never;
-type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any> ? TOutputs : never;
+type InputSpecsOf<C> = C extends Component<infer TInputs, any, any, any> ? TInputs : never;
+type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any, any> ? TOutputs : never;
 
 /** Every valid sender address: `"component"` or `"component.socket"` for each output socket. */
 export type OutputAddress<TMap extends ComponentMap> = {

@@ -1,4 +1,5 @@
 import { getComponentInternals, zodIssues } from "../component.js";
+import { type Durable, scopeDurable } from "../durability/durable.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import { excerpt } from "../excerpt.js";
 import type { Logger } from "../logger.js";
@@ -6,6 +7,7 @@ import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
 import { isolate } from "./isolate.js";
+import { dropEmit, NestedEvent, prefixEvent } from "./nested.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 
@@ -18,6 +20,10 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
+  /** Durable steps of a durable run; `undefined` in-process. */
+  readonly durable: Durable | undefined;
 }
 
 /**
@@ -56,15 +62,27 @@ export async function invokeNode(
     try {
       // What spans and events recorded must not change when the component mutates its inputs.
       const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs);
-      result = await getComponentInternals(node.instance).invoke(own, {
+      const internals = getComponentInternals(node.instance);
+      const runContext = {
         signal,
         componentName: node.name,
         tracer,
         span,
         logger: context.logger,
-        emit:
-          sink === undefined ? ignore : (chunk) => sink({ type: "chunk", componentName: node.name, chunk }),
-      });
+        emit: sink === undefined ? dropEmit : (payload: unknown) => sink(toEvent(node.name, payload)),
+        depth: context.depth,
+        durable: undefined as Durable | undefined,
+      };
+      const durable = context.durable;
+      if (durable === undefined) result = await internals.invoke(own, runContext);
+      else if (internals.definition.ownsDurableSteps === true) {
+        // It records its own steps (the Agent): its names go under "<component>#<visit>/".
+        runContext.durable = scopeDurable(durable, `${node.name}#${visit}`);
+        result = await internals.invoke(own, runContext);
+      } else {
+        // On a durable run a component's run is one journaled step.
+        result = await durable.step(`${node.name}#${visit}`, () => internals.invoke(own, runContext));
+      }
     } catch (error) {
       if (runSignal.aborted && error === runSignal.reason) throw error;
       throw new PipelineRuntimeError(
@@ -120,7 +138,11 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
   }
 }
 
-function ignore(): void {}
+/** A component's emitted payload as a stream event; nested runs' events keep their (prefixed) kind. */
+function toEvent(name: string, payload: unknown): PipelineEvent {
+  if (payload instanceof NestedEvent) return prefixEvent(name, payload.event);
+  return { type: "chunk", componentName: name, chunk: payload };
+}
 
 const noopSpan: Span = noopTracer.startSpan("junction.component.run");
 

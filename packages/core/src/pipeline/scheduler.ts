@@ -1,7 +1,8 @@
+import type { Durable } from "../durability/durable.js";
 import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
 import { excerpt } from "../excerpt.js";
 import type { Logger } from "../logger.js";
-import type { Tracer } from "../tracing.js";
+import type { Span, Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
 import type { InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
@@ -27,6 +28,12 @@ export interface ExecuteRequest {
   readonly logger: Logger;
   /** Receives stream events; `undefined` for plain runs. */
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The parent of the run's `junction.pipeline.run` span (the enclosing component's span when nested). */
+  readonly parentSpan: Span | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
+  /** Durable steps; `undefined` in-process. */
+  readonly durable: Durable | undefined;
 }
 
 /** What a finished run produced. */
@@ -76,11 +83,15 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(request.signal!.reason);
   request.signal?.addEventListener("abort", onAbort, { once: true });
-  const pipelineSpan = tracer.startSpan("junction.pipeline.run", {
-    "junction.pipeline.input_data": request.inputs.nested,
-    "junction.pipeline.metadata": request.metadata,
-    "junction.pipeline.max_runs_per_component": request.maxRunsPerComponent,
-  });
+  const pipelineSpan = tracer.startSpan(
+    "junction.pipeline.run",
+    {
+      "junction.pipeline.input_data": request.inputs.nested,
+      "junction.pipeline.metadata": request.metadata,
+      "junction.pipeline.max_runs_per_component": request.maxRunsPerComponent,
+    },
+    request.parentSpan,
+  );
   const context: InvokeContext = {
     tracer,
     pipelineSpan,
@@ -88,12 +99,17 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     runSignal: controller.signal,
     validateOutputs: request.validateOutputs,
     sink: request.sink,
+    depth: request.depth,
+    durable: request.durable,
   };
   const outputs: PipelineOutputs = {};
-  // Early starts need room for more than one run at a time.
+  // Early starts need room for more than one run at a time. A durable run makes none: they start when
+  // earlier components finish, so their order would depend on timing (see runWave's "ordered" starts).
   const budget: Budget = { inFlight: 0, limit: request.concurrency };
   const lookahead =
-    request.concurrency > 1 ? new Lookahead(state, context, request.maxRunsPerComponent, budget) : undefined;
+    request.concurrency > 1 && request.durable === undefined
+      ? new Lookahead(state, context, request.maxRunsPerComponent, budget)
+      : undefined;
   const converted = lookahead?.converted;
   const apply = (node: PlanNode, result: Record<string, unknown>) =>
     applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name), converted);

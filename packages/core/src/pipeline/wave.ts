@@ -1,3 +1,4 @@
+import { getComponentInternals } from "../component.js";
 import { PipelineRuntimeError } from "../errors.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
 import { isolate } from "./isolate.js";
@@ -33,6 +34,10 @@ export interface WaveOptions {
  *
  * Each member of a multi-member wave gets its own signal, aborted when the run is aborted (a failing
  * sibling, the caller's signal, an abandoned stream); a lone member gets the run's signal itself.
+ *
+ * On a durable run members start strictly in wave order (a member never starts before an earlier one),
+ * and a member that records its own durable steps (the Agent) runs alone, so the order in which steps
+ * start depends only on the run's data — what a journal replay needs.
  */
 export function runWave(
   members: readonly PlanNode[],
@@ -80,6 +85,8 @@ export function runWave(
   let applied = 0;
   let startedCount = 0;
   let running = 0;
+  const ordered = context.durable !== undefined;
+  let alone = false;
   let failure: { error: unknown } | undefined;
   if (lookahead !== undefined && count > 1) {
     lookahead.beginWave({
@@ -124,7 +131,14 @@ export function runWave(
     const startMore = () => {
       if (failure !== undefined || runSignal.aborted) return;
       for (let index = applied; index < count && budget.inFlight < budget.limit; index += 1) {
-        if (started[index] || waitFor[index]! >= applied) continue;
+        if (started[index]) continue;
+        if (waitFor[index]! >= applied) {
+          if (ordered) return;
+          continue;
+        }
+        const ownsSteps = ordered && recordsOwnSteps(members[index]!);
+        if (ordered && (alone || (ownsSteps && running > 0))) return;
+        if (ownsSteps) alone = true;
         started[index] = true;
         startedCount += 1;
         running += 1;
@@ -136,6 +150,7 @@ export function runWave(
             running -= 1;
             budget.inFlight -= 1;
             active.delete(controller);
+            if (ownsSteps) alone = false;
             finished(index, result);
             startMore();
             settleIfDone();
@@ -170,6 +185,10 @@ export function runWave(
     startMore();
     settleIfDone();
   });
+}
+
+function recordsOwnSteps(node: PlanNode): boolean {
+  return getComponentInternals(node.instance).definition.ownsDurableSteps === true;
 }
 
 /** Consumes `node`'s inputs, counts the visit and runs it. */

@@ -1,0 +1,14 @@
+import * as api from "@junction/ai-sdk";
+import { expect, test } from "vitest";
+
+test("@junction/ai-sdk exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([
+    "AISDKChatGenerator",
+    "aiSDKChatGeneratorParamsSchema",
+    "isAISDKLanguageModel",
+    "mapFinishReason",
+    "supportedSpecificationVersions",
+    "toPrompt",
+    "toUsage",
+  ]);
+});
