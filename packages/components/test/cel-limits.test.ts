@@ -161,7 +161,7 @@ describe("inputs are read lazily", () => {
     expect(await router("size(items) > 100000").run({ items })).toEqual({ hit: "hit" });
     const docs = Array.from({ length: 1_000_000 }, (_, id) => ({ id, content: "x" }));
     expect(await adapter("docs[999999].id").run({ docs })).toEqual({ output: 999_999 });
-  });
+  }, 30_000);
 
   test("lists and maps read lazily behave as CEL data", async () => {
     const result = await adapter(
