@@ -1,4 +1,4 @@
-import { type AnyComponent, getDefaultLogger, type Issue, isComponent } from "@junction/core";
+import { type AnyComponent, excerpt, getDefaultLogger, type Issue, isComponent } from "@junction/core";
 import {
   type AnyTool,
   chatMessageSchema,
@@ -158,7 +158,7 @@ export function checkAgentParams(
   if (tools.length > 0 && !Object.hasOwn(generator.inputSockets, "tools")) {
     issues.push({
       path: ["chatGenerator"],
-      message: `the chat generator "${generator.type}" has no "tools" input, so it cannot offer tools to the model. Use a generator that accepts tools, or remove the tools.`,
+      message: `the chat generator "${excerpt(generator.type)}" has no "tools" input, so it cannot offer tools to the model. Use a generator that accepts tools, or remove the tools.`,
     });
   }
   if (params.toolConcurrencyLimit !== undefined && params.toolConcurrencyLimit < 1) {
@@ -176,7 +176,7 @@ export function checkAgentParams(
     if (reservedStateKeys.includes(key) || (key !== "messages" && runInputNames.includes(key))) {
       issues.push({
         path: ["stateSchema", key],
-        message: `"${key}" is reserved by the Agent (reserved: ${[...reservedStateKeys, ...runInputNames.slice(1)].map((name) => `"${name}"`).join(", ")}). Rename the key.`,
+        message: `"${excerpt(key)}" is reserved by the Agent (reserved: ${[...reservedStateKeys, ...runInputNames.slice(1)].map((name) => `"${excerpt(name)}"`).join(", ")}). Rename the key.`,
       });
     }
   }
@@ -201,7 +201,7 @@ export function checkAgentParams(
       if (!known.has(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "inputsFromState", stateKey],
-          message: `tool "${tool.name}" reads State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's inputsFromState.`,
+          message: `tool "${excerpt(tool.name)}" reads State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's inputsFromState.`,
         });
       }
     }
@@ -209,7 +209,7 @@ export function checkAgentParams(
       if (!known.has(stateKey) || reservedStateKeys.includes(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "outputsToState", stateKey],
-          message: `tool "${tool.name}" writes State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's outputsToState.`,
+          message: `tool "${excerpt(tool.name)}" writes State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's outputsToState.`,
         });
       }
     }
@@ -218,7 +218,7 @@ export function checkAgentParams(
     if (known.has(variable) || runInputNames.includes(variable)) {
       issues.push({
         path: [params.userPrompt?.includes(variable) ? "userPrompt" : "systemPrompt"],
-        message: `the template variable "${variable}" collides with a State key or run input of the same name. Rename the variable.`,
+        message: `the template variable "${excerpt(variable)}" collides with a State key or run input of the same name. Rename the variable.`,
       });
     }
   }
@@ -287,13 +287,13 @@ function warnAboutWriteConflicts(tools: readonly AnyTool[], schema: StateSchema)
   for (const [stateKey, names] of writers) {
     if (names.length < 2) continue;
     getDefaultLogger().warn(
-      `Agent: tools ${listNames(names)} all write State key "${stateKey}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
+      `Agent: tools ${listNames(names)} all write State key "${excerpt(stateKey)}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
       { stateKey, tools: names },
     );
   }
 }
 
 function listNames(names: readonly string[]): string {
-  const quoted = names.map((name) => `"${name}"`);
+  const quoted = names.map((name) => `"${excerpt(name)}"`);
   return quoted.length <= 2 ? quoted.join(" and ") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }

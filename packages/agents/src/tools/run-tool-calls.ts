@@ -1,4 +1,5 @@
 import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
+import { excerpt, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -95,7 +96,7 @@ export function mergeOutputs(tool: AnyTool, result: unknown, state: State): void
       state.set(stateKey, value as never, entry.handler);
     } catch (error) {
       throw new StateError(
-        `Tool "${tool.name}": merging its result into State key "${stateKey}" failed: ${error instanceof Error ? error.message : String(error)}\nFix the tool's result or its outputsToState mapping so the value matches the key's schema.`,
+        `Tool "${excerpt(tool.name)}": merging its result into State key "${excerpt(stateKey)}" failed: ${error instanceof Error ? error.message : String(error)}\nFix the tool's result or its outputsToState mapping so the value matches the key's schema.`,
         { cause: error, issues: StateError.isInstance(error) ? error.issues : [] },
       );
     }
@@ -115,9 +116,9 @@ async function execute(
   options: RunToolCallsOptions,
 ): Promise<Outcome> {
   if (tool === undefined) {
-    const available = [...options.tools.keys()].map((name) => `"${name}"`).join(", ") || "none";
+    const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
     const error = new ToolInvocationError(
-      `Tool "${call.toolName}" not found. Available tools: ${available}. Call one of the available tools.`,
+      `Tool "${excerpt(call.toolName)}" not found. Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return { message: errorMessage(call, error), error, result: undefined };
@@ -128,7 +129,7 @@ async function execute(
     // with made-up arguments; tell the model what was wrong so it can call again.
     const reason = typeof call.extra?.arguments_error === "string" ? ` (${call.extra.arguments_error})` : "";
     const error = new ToolInvocationError(
-      `The arguments for tool "${call.toolName}" were not valid JSON${reason}: ${JSON.stringify(malformed)}. Call the tool again with a JSON object of arguments.`,
+      `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return { message: errorMessage(call, error), error, result: undefined };
