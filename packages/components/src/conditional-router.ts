@@ -1,10 +1,18 @@
-import { defineComponent, didYouMean, getDefaultLogger, type Issue } from "@junction/core";
+import { defineComponent, didYouMean, excerpt, getDefaultLogger, type Issue } from "@junction/core";
 import { z } from "zod";
+import type { EvaluationLimits } from "./cel/cel-budget.js";
 import { celRun } from "./cel/cel-context.js";
 import { celToNative, errorText } from "./cel/cel-expression.js";
 import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
 import { describeType, formatPath, quoteList } from "./format.js";
-import { type CompiledRoute, compileRoutes, routeSchema, routeVariables } from "./route-params.js";
+import {
+  type CompiledRoute,
+  compileRoutes,
+  limitsSchema,
+  resolveLimits,
+  routeSchema,
+  routeVariables,
+} from "./route-params.js";
 import type { ConditionalRouterClass, ConditionalRouterInstance, RouteOptions } from "./router-types.js";
 import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
 
@@ -22,6 +30,8 @@ const paramsSchema = z
      * typed builder, and by `connect`), and every variable must be declared.
      */
     variableTypes: z.record(z.string(), socketTypeParam).optional(),
+    /** Evaluation budget of the expressions: `{ maxCost, maxSteps }` (defaults 1,000,000 each). */
+    limits: limitsSchema,
   })
   .superRefine((params, context) => {
     for (const problem of compile(params).problems) {
@@ -35,6 +45,7 @@ const paramsSchema = z
 type RouterParams = z.output<typeof paramsSchema>;
 
 interface Compiled {
+  readonly limits: EvaluationLimits;
   readonly routes: CompiledRoute[];
   readonly problems: { readonly path: (string | number)[]; readonly message: string }[];
   readonly variables: string[];
@@ -42,18 +53,19 @@ interface Compiled {
 
 const compiledByParams = new WeakMap<object, Compiled>();
 
-function compile(params: Pick<RouterParams, "routes">): Compiled {
+function compile(params: Pick<RouterParams, "routes" | "limits">): Compiled {
   let compiled = compiledByParams.get(params);
   if (compiled === undefined) {
-    const { routes, problems } = compileRoutes(params.routes);
-    compiled = { routes, problems, variables: routeVariables(routes) };
+    const limits = resolveLimits(params.limits);
+    const { routes, problems } = compileRoutes(params.routes, limits);
+    compiled = { limits, routes, problems, variables: routeVariables(routes) };
     compiledByParams.set(params, compiled);
   }
   return compiled;
 }
 
 function variableTypeProblems(
-  params: Pick<RouterParams, "routes" | "variableTypes">,
+  params: Pick<RouterParams, "routes" | "limits" | "variableTypes">,
 ): { path: (string | number)[]; message: string }[] {
   const declared = params.variableTypes;
   if (declared === undefined) return [];
@@ -79,7 +91,7 @@ function variableTypeProblems(
 }
 
 function name(componentName: string | undefined): string {
-  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${componentName}"`;
+  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${excerpt(componentName)}"`;
 }
 
 /**
@@ -146,12 +158,13 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
   },
   run: (inputs, { params, resources, componentName }) => {
     const { context, original } = celRun(inputs, resources.variables);
+    const { maxSteps } = resources.limits;
     const who = name(componentName);
     const fields = { componentName, componentType: "junction.ConditionalRouter" };
     for (const route of resources.routes) {
       let matched: unknown;
       try {
-        matched = route.condition.evaluate(context);
+        matched = route.condition.evaluate(context, maxSteps);
       } catch (error) {
         throw new RouteConditionError(
           `${who}: the condition of ${route.label} failed: ${errorText(error)}\nGuard optional fields with has(x.field) or x.?field.orValue(default).`,
@@ -173,10 +186,10 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
           value = inputs[output.passthrough] ?? null;
         } else {
           try {
-            value = celToNative(output.expression?.evaluate(context), original);
+            value = celToNative(output.expression?.evaluate(context, maxSteps), original);
           } catch (error) {
             throw new RouteConditionError(
-              `${who}: the output "${output.name}" of ${route.label} failed: ${errorText(error)}`,
+              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}`,
               { ...fields, routeIndex: route.index, socket: output.name, cause: error },
             );
           }
@@ -203,7 +216,7 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
     }
     throw new NoRouteSelectedError(
       `${who}: no route's condition was true. Routes:\n${resources.routes
-        .map((route) => `  - ${route.label}: ${route.condition.source}`)
+        .map((route) => `  - ${route.label}: ${excerpt(route.condition.source)}`)
         .join("\n")}\nAdd a last route with condition "true" as a fallback, or check the inputs.`,
       fields,
     );
@@ -231,6 +244,7 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
               ]),
             ),
           }),
+      ...(params.limits === undefined ? {} : { limits: params.limits }),
     }),
     fromInitParameters: (initParameters) => initParameters,
   },

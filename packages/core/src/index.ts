@@ -72,6 +72,7 @@ export {
   PipelineValidationError,
   SerializationError,
 } from "./errors.js";
+export { excerpt, excerptLength, quoteExcerpt } from "./excerpt.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export type { NamedTypeOptions, NamedTypeWire } from "./named-types.js";
@@ -92,6 +93,7 @@ export type {
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
 export type { DeclaredIO } from "./pipeline/declared-io.js";
+export { describeType } from "./pipeline/describe-type.js";
 export type {
   ChunkEvent,
   ComponentEndEvent,
@@ -137,6 +139,7 @@ export type {
 } from "./pipeline/typed-pipeline.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
+export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
 export { Secret, secretSchema } from "./secret.js";
 export type {
