@@ -36,6 +36,10 @@ export interface ConditionalRouterOptions<
   readonly variableTypes?: TVariables | undefined;
   /** Check each output value against its `outputType` and fail the run on a mismatch. */
   readonly validateOutputType?: boolean | undefined;
+  /** Evaluation budget of the expressions: `{ maxCost, maxSteps }` (defaults 1,000,000 each). */
+  readonly limits?:
+    | { readonly maxCost?: number | undefined; readonly maxSteps?: number | undefined }
+    | undefined;
 }
 
 type SchemaOf<T> = T extends z.ZodType ? T : z.ZodType;
