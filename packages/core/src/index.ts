@@ -72,10 +72,17 @@ export {
   PipelineValidationError,
   SerializationError,
 } from "./errors.js";
+export { excerpt, excerptLength, quoteExcerpt } from "./excerpt.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
-export type { NamedTypeOptions } from "./named-types.js";
-export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
+export type { NamedTypeOptions, NamedTypeWire } from "./named-types.js";
+export {
+  defineNamedType,
+  getNamedType,
+  namedTypeName,
+  namedTypeNames,
+  namedTypeWire,
+} from "./named-types.js";
 export { PipelineBuilder } from "./pipeline/builder.js";
 export type {
   CheckConnection,
@@ -85,6 +92,8 @@ export type {
   OutputAddress,
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
+export type { DeclaredIO } from "./pipeline/declared-io.js";
+export { describeType } from "./pipeline/describe-type.js";
 export type {
   ChunkEvent,
   ComponentEndEvent,
@@ -102,6 +111,8 @@ export type {
   PipelineOutputDescription,
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
+export type { PipelineIO, PipelineIOField } from "./pipeline/pipeline-io.js";
+export { describePipelineIO } from "./pipeline/pipeline-io.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
 export type {
   SuperComponentClass,
@@ -119,6 +130,7 @@ export type {
 export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
+export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
 export { Secret, secretSchema } from "./secret.js";
 export type {
@@ -153,3 +165,5 @@ export type {
   MaybePromise,
   RunInputs,
 } from "./types.js";
+export type { WireSchema } from "./wire-schema.js";
+export { decodeWireValue, wireJSONSchema } from "./wire-schema.js";

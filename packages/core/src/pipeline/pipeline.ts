@@ -11,7 +11,9 @@ import { openRun, RunRecorder, type RunRoot } from "../durable/run-recorder.js";
 import type { RunSnapshot } from "../durable/run-snapshot.js";
 import { type PipelineSnapshotSection, pipelineSectionSchema } from "../durable/snapshot-schema.js";
 import { DeserializationError, formatIssues, PipelineValidationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
+import { isReservedName, reservedNameMessage } from "../reserved-names.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { pipelineToMermaid } from "../serialization/mermaid.js";
 import {
@@ -24,6 +26,7 @@ import { dataToYAML, parseYAMLData } from "../serialization/yaml.js";
 import { noopTracer, type Tracer } from "../tracing.js";
 import { PipelineBuilder } from "./builder.js";
 import { connectSockets, disconnectNode, listNames } from "./connect.js";
+import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-io.js";
 import type { PipelineEvent, PipelineOutputs } from "./events.js";
 import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
 import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
@@ -59,7 +62,7 @@ export interface PipelineConnection {
   readonly receiver: string;
 }
 
-const reservedNames = new Set(["_debug"]);
+const reservedComponentNames = new Set(["_debug"]);
 
 /** What a resumed run continues from. */
 interface Resumed {
@@ -129,6 +132,7 @@ export class Pipeline {
   readonly #logger: Logger | undefined;
   readonly #tracer: Tracer | undefined;
   #plan: Plan | undefined;
+  #declaredIO: DeclaredIO | undefined;
 
   static {
     nestedExecutor = async (pipeline, inputs, options) => {
@@ -194,7 +198,7 @@ export class Pipeline {
   /**
    * Adds a component under `name`. Adding the same instance under the same name again is a no-op.
    *
-   * @param name - a unique name without dots (`"_debug"` is reserved)
+   * @param name - a unique name without dots (`"_debug"`, `"__proto__"`, `"constructor"` and `"prototype"` are reserved)
    * @param instance - a component instance; it may belong to one pipeline only
    * @returns this pipeline, for chaining
    */
@@ -203,16 +207,24 @@ export class Pipeline {
     if (existing !== undefined) {
       if (existing.instance === instance) return this;
       throw new PipelineValidationError(
-        `Pipeline.addComponent: a component named "${name}" already exists (${existing.instance.type}). Choose another name.`,
+        `Pipeline.addComponent: a component named "${excerpt(name)}" already exists (${existing.instance.type}). Choose another name.`,
         { componentName: name },
       );
     }
     if (typeof name !== "string" || name.trim() === "") {
       throw new PipelineValidationError("Pipeline.addComponent: component names must be non-empty strings.");
     }
-    if (reservedNames.has(name)) {
+    if (isReservedName(name)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is a reserved name. Choose another name.`,
+        `Pipeline.addComponent: ${reservedNameMessage(name, "a component name")}`,
+        {
+          componentName: name,
+        },
+      );
+    }
+    if (reservedComponentNames.has(name)) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: "${excerpt(name)}" is a reserved name. Choose another name.`,
         {
           componentName: name,
         },
@@ -220,13 +232,13 @@ export class Pipeline {
     }
     if (name.includes(".")) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
+        `Pipeline.addComponent: "${excerpt(name)}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
         { componentName: name },
       );
     }
     if (!isComponent(instance)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: the value given for "${name}" is not a component. Create it with a class made by defineComponent.`,
+        `Pipeline.addComponent: the value given for "${excerpt(name)}" is not a component. Create it with a class made by defineComponent.`,
         { componentName: name },
       );
     }
@@ -234,8 +246,8 @@ export class Pipeline {
     if (internals.owner !== undefined) {
       throw new PipelineValidationError(
         internals.owner.pipeline === this
-          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${internals.owner.name}"; an instance can be added once. Create another instance for "${name}".`
-          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${internals.owner.name}"). Components cannot be shared between pipelines; create a new instance for "${name}".`,
+          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${excerpt(internals.owner.name)}"; an instance can be added once. Create another instance for "${excerpt(name)}".`
+          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${excerpt(internals.owner.name)}"). Components cannot be shared between pipelines; create a new instance for "${excerpt(name)}".`,
         { componentName: name, componentType: instance.type },
       );
     }
@@ -353,6 +365,41 @@ export class Pipeline {
       if (Object.keys(sockets).length > 0) result[node.name] = sockets;
     }
     return result;
+  }
+
+  /**
+   * Declares friendly input and output names (what the document's top-level `inputs` / `outputs`
+   * hold): callers that serve the pipeline (HTTP, MCP, the CLI) then take `{ name: value }` and answer
+   * `{ name: value }` instead of the nested form. `run` itself is unchanged.
+   *
+   * Inputs must be open sockets, each used by one name; when inputs are declared every mandatory open
+   * socket must be among them. Outputs may name any output socket (connected ones are collected with
+   * `includeOutputsFrom`). Declare after adding and connecting the components.
+   *
+   * @param io - `inputs` and/or `outputs`: name → `"component.socket"` or a list of them; `{}` removes both
+   * @returns this pipeline, for chaining
+   * @throws PipelineValidationError listing every problem
+   * @example
+   * ```ts
+   * p.declareIO({ inputs: { question: ["prompt.query", "retriever.query"] }, outputs: { answer: "llm.replies" } });
+   * ```
+   */
+  declareIO(io: DeclaredIO): this {
+    const issues = checkDeclaredIO(this, io);
+    if (issues.length > 0) {
+      throw new PipelineValidationError(
+        `Pipeline.declareIO: the declared inputs/outputs do not fit the pipeline:\n${formatIssues(issues)}`,
+        { issues },
+      );
+    }
+    const frozen = freezeDeclaredIO(io);
+    this.#declaredIO = frozen.inputs === undefined && frozen.outputs === undefined ? undefined : frozen;
+    return this;
+  }
+
+  /** The declared inputs and outputs (see {@link Pipeline.declareIO}), or `undefined` when none are. */
+  declaredIO(): DeclaredIO | undefined {
+    return this.#declaredIO;
   }
 
   /**
@@ -655,7 +702,7 @@ export class Pipeline {
     const node = this.#nodes.get(name);
     if (node === undefined) {
       throw new PipelineValidationError(
-        `Pipeline.${method}: there is no component named "${name}". Components: ${listNames(this.componentNames())}.`,
+        `Pipeline.${method}: there is no component named "${excerpt(name)}". Components: ${listNames(this.componentNames())}.`,
         { componentName: name },
       );
     }

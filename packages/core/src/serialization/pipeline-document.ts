@@ -1,5 +1,7 @@
 import { zodIssues } from "../component.js";
 import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
+import { checkDeclaredIO, type DeclaredIO } from "../pipeline/declared-io.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
 import { defaultRegistry, type Registry } from "../registry.js";
 import { readComponent, writeComponent } from "./component-serialization.js";
@@ -40,7 +42,7 @@ function listSome(names: ReadonlySet<string>): string {
   const shown: string[] = [];
   for (const name of names) {
     if (shown.length === 20) break;
-    shown.push(`"${name}"`);
+    shown.push(`"${excerpt(name)}"`);
   }
   return names.size > 20 ? `${shown.join(", ")} and ${names.size - 20} more` : shown.join(", ");
 }
@@ -93,6 +95,7 @@ export function pipelineToDocument(
       { issues },
     );
   }
+  const io = pipeline.declaredIO();
   return {
     version: documentVersion,
     metadata,
@@ -100,7 +103,16 @@ export function pipelineToDocument(
     connection_type_validation: pipeline.connectionTypeValidation,
     components,
     connections: pipeline.connections().map(({ sender, receiver }) => ({ sender, receiver })),
+    ...(io?.inputs !== undefined ? { inputs: ioToDocument(io.inputs) } : {}),
+    ...(io?.outputs !== undefined ? { outputs: ioToDocument(io.outputs) } : {}),
   };
+}
+
+function ioToDocument(map: NonNullable<DeclaredIO["inputs"]>): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [name, targets] of Object.entries(map))
+    setOwn(result, name, typeof targets === "string" ? targets : [...targets]);
+  return result;
 }
 
 function field<T>(
@@ -193,6 +205,15 @@ export function pipelineFromDocument(
     }
   });
   if (issues.length > 0) return fail();
+  const io: DeclaredIO = {
+    ...(doc.inputs !== undefined ? { inputs: doc.inputs as NonNullable<DeclaredIO["inputs"]> } : {}),
+    ...(doc.outputs !== undefined ? { outputs: doc.outputs as NonNullable<DeclaredIO["outputs"]> } : {}),
+  };
+  if (io.inputs !== undefined || io.outputs !== undefined) {
+    issues.push(...checkDeclaredIO(pipeline, io));
+    if (issues.length > 0) return fail();
+    pipeline.declareIO(io);
+  }
   return pipeline;
 }
 
@@ -218,7 +239,7 @@ function checkEnd(
       const names = listSome(loaded);
       issues.push({
         path,
-        message: `unknown component "${name}". Components: ${names}. Use "component.socket" with a component from "components".`,
+        message: `unknown component "${excerpt(name)}". Components: ${names}. Use "component.socket" with a component from "components".`,
       });
     }
     return false;
@@ -229,11 +250,11 @@ function checkEnd(
   if (Object.hasOwn(sockets, socket)) return true;
   const available =
     Object.keys(sockets)
-      .map((known) => `"${known}"`)
+      .map((known) => `"${excerpt(known)}"`)
       .join(", ") || "none";
   issues.push({
     path,
-    message: `"${name}" (${component.type}) has no ${direction} socket "${socket}". Its ${direction} sockets: ${available}.`,
+    message: `"${excerpt(name)}" (${component.type}) has no ${direction} socket "${excerpt(socket)}". Its ${direction} sockets: ${available}.`,
   });
   return false;
 }
