@@ -1,6 +1,6 @@
 import { Agent } from "@junction/agents";
 import { defineComponent, MemoryLogger, Pipeline } from "@junction/core";
-import { ChatMessage, chatMessageSchema, ScriptedChatGenerator, tool } from "@junction/llm";
+import { type AnyTool, ChatMessage, chatMessageSchema, ScriptedChatGenerator, tool } from "@junction/llm";
 import { decodeRunInputs, definitionFingerprint, junctionWorkflow } from "@junction/restate";
 import { expect, test } from "vitest";
 import { z } from "zod";
@@ -24,7 +24,7 @@ const weather = tool({
   function: ({ city }) => `sunny in ${city}`,
 });
 
-function agent(tools = [weather]) {
+function agent(tools: AnyTool[] = [weather]) {
   return new Agent({ chatGenerator: new ScriptedChatGenerator({ script: ["hi"] }), tools });
 }
 
