@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
+import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
@@ -187,7 +188,17 @@ describe("examples", () => {
   });
 });
 
-describe("ecosystem adapter examples", () => {
+describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
+  it("mcp-tools: an agent uses the filtered tools of a stdio MCP server; bad arguments are a tool error", async () => {
+    const out = buffer();
+    const result = await mcpTools(out.io);
+    expect(result.offered).toEqual(["add_note", "list_notes"]);
+    expect(out.text()).toContain('add_note({"text":"buy milk"}) → saved note 1');
+    expect(out.text()).toContain('add_note({"text":""}) → error: Tool "add_note": invalid arguments');
+    expect(out.text()).toContain("list_notes({}) → 1. buy milk");
+    expect(result.answer).toBe("Your notebook has one note: buy milk.");
+  });
+
   it("ai-sdk-model: an AI SDK model answers through an agent, streamed, with usage totalled", async () => {
     const out = buffer();
     const result = await aiSdkModel(out.io);

@@ -3,6 +3,7 @@ import type { ComponentSerializer } from "./component-serializer.js";
 import type { Durable } from "./durability/durable.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
+import { dropEmit, NestedEvent } from "./pipeline/nested.js";
 import { defaultRegistry } from "./registry.js";
 import {
   describeInputSocket,
@@ -45,6 +46,12 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
   /**
+   * How deeply this run is nested in composite components: 0 for a component of a top-level run, one
+   * more inside each `SuperComponent` and each agent run as a tool (`AgentTool`). Composite components
+   * pass `depth + 1` on, which bounds runaway nesting.
+   */
+  readonly depth: number;
+  /**
    * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
    * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
    */
@@ -73,6 +80,8 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
+  readonly depth?: number | undefined;
   /**
    * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
    * `ownsDurableSteps`. Without it the component runs in-process.
@@ -471,8 +480,15 @@ export async function invokeComponent(
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
-    emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
+    depth: options.depth ?? 0,
     durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
+}
+
+/** A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events stay inside. */
+function forwardEmit(payload: unknown, onEmit: (payload: unknown) => MaybePromise<void>): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit(payload);
+  if (payload.event.type === "chunk") return onEmit(payload.event.chunk);
 }

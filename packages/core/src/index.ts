@@ -69,6 +69,20 @@ export type {
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
+export type {
+  SuperComponentClass,
+  SuperComponentInit,
+  SuperComponentParams,
+} from "./pipeline/super-component.js";
+export { SuperComponent } from "./pipeline/super-component.js";
+export type {
+  AnyInputMapping,
+  AnyOutputMapping,
+  SuperInputSpecs,
+  SuperOutputSpecs,
+  TypedPipeline,
+} from "./pipeline/super-component-types.js";
+export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";

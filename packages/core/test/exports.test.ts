@@ -18,6 +18,7 @@ test("@junction/core exports exactly its public surface", () => {
     "RecordedSpan",
     "Secret",
     "SerializationError",
+    "SuperComponent",
     "checkCompatibility",
     "consoleLogger",
     "createRegistry",

@@ -200,6 +200,32 @@ function isToolsetDocument(doc: unknown): doc is Record<string, unknown> {
   return isRecord(doc) && doc.type === "junction.Toolset";
 }
 
+/** A toolset subclass's document (see `Toolset.toDocument`): a type read by a registered function. */
+function isOwnToolsetDocument(r: Reader, doc: unknown): doc is Record<string, unknown> {
+  return (
+    isRecord(doc) &&
+    typeof doc.type === "string" &&
+    doc.type !== "junction.Tool" &&
+    doc.type !== "junction.ComponentTool" &&
+    r.registry.getFunction(doc.type) !== undefined
+  );
+}
+
+function readOwnToolset(r: Reader, doc: Record<string, unknown>, path: Path): Toolset | undefined {
+  try {
+    const toolset = r.registry.getFunction(doc.type as string)!(doc.data, { registry: r.registry, path });
+    if (toolset instanceof Toolset) return toolset;
+    r.issues.push({
+      path,
+      message: `the function registered as "${String(doc.type)}" did not return a Toolset.`,
+    });
+  } catch (error) {
+    if (JunctionError.isInstance(error) && error.issues.length > 0) r.issues.push(...error.issues);
+    else r.issues.push({ path, message: error instanceof Error ? error.message : String(error) });
+  }
+  return undefined;
+}
+
 /**
  * Reads a tool written by {@link toolToJSON}. Functions are resolved **only** by registered name.
  *
@@ -222,6 +248,7 @@ export function toolFromJSON(doc: unknown, options: ToolSerializationOptions = {
 export function toolsetFromJSON(doc: unknown, options: ToolSerializationOptions = {}): Toolset {
   const r = reader(options);
   const path = options.path ?? [];
+  if (isOwnToolsetDocument(r, doc)) return done("toolsetFromJSON", r, readOwnToolset(r, doc, path));
   if (!isToolsetDocument(doc)) {
     r.issues.push({
       path,
@@ -243,12 +270,17 @@ export function toolsFromJSON(doc: unknown, options: ToolSerializationOptions = 
   const r = reader(options);
   const path = options.path ?? [];
   if (isToolsetDocument(doc)) return done("toolsFromJSON", r, readToolset(r, doc, path));
+  if (isOwnToolsetDocument(r, doc)) return done("toolsFromJSON", r, readOwnToolset(r, doc, path));
   if (!Array.isArray(doc)) {
     r.issues.push({ path, message: "expected a toolset document or a list of tool and toolset documents." });
     return done<ToolsInput>("toolsFromJSON", r, undefined);
   }
   const items = doc.map((item, index) =>
-    isToolsetDocument(item) ? readToolset(r, item, [...path, index]) : readTool(r, item, [...path, index]),
+    isToolsetDocument(item)
+      ? readToolset(r, item, [...path, index])
+      : isOwnToolsetDocument(r, item)
+        ? readOwnToolset(r, item, [...path, index])
+        : readTool(r, item, [...path, index]),
   );
   return done(
     "toolsFromJSON",

@@ -119,6 +119,8 @@ function writeTool(tool: AnyTool, w: Writer, path: Path): ToolDocument {
 }
 
 function writeToolset(toolset: Toolset, w: Writer, path: Path): ToolDocument {
+  const own = toolset.toDocument();
+  if (own !== undefined) return own;
   const source = toolset.source;
   if (source !== undefined)
     return { type: "junction.Toolset", data: { source: w.fn(source, [...path, "data", "source"]) } };

@@ -152,6 +152,15 @@ export class Toolset implements Iterable<AnyTool> {
   async warmUp(): Promise<void> {
     for (const tool of this.tools()) await tool.warmUp();
   }
+
+  /**
+   * How a subclass writes itself into a saved pipeline: `{ type, data }` with JSON `data`, read back by
+   * the function registered under `type` (`registry.registerFunction(type, (data) => toolset)`).
+   * Plain toolsets return `undefined` and are written as `junction.Toolset`.
+   */
+  toDocument(): { readonly type: string; readonly data: Readonly<Record<string, unknown>> } | undefined {
+    return undefined;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@ import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
 import { isolate } from "./isolate.js";
+import { dropEmit, NestedEvent, prefixEvent } from "./nested.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 
@@ -18,6 +19,8 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
   /** Durable steps of a durable run; `undefined` in-process. */
   readonly durable: Durable | undefined;
 }
@@ -65,10 +68,8 @@ export async function invokeNode(
         tracer,
         span,
         logger: context.logger,
-        emit:
-          sink === undefined
-            ? ignore
-            : (chunk: unknown) => sink({ type: "chunk", componentName: node.name, chunk }),
+        emit: sink === undefined ? dropEmit : (payload: unknown) => sink(toEvent(node.name, payload)),
+        depth: context.depth,
         durable: undefined as Durable | undefined,
       };
       const durable = context.durable;
@@ -136,7 +137,11 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
   }
 }
 
-function ignore(): void {}
+/** A component's emitted payload as a stream event; nested runs' events keep their (prefixed) kind. */
+function toEvent(name: string, payload: unknown): PipelineEvent {
+  if (payload instanceof NestedEvent) return prefixEvent(name, payload.event);
+  return { type: "chunk", componentName: name, chunk: payload };
+}
 
 const noopSpan: Span = noopTracer.startSpan("junction.component.run");
 
