@@ -14,6 +14,7 @@ const packages = [
   "mcp",
   "serve",
   "cli",
+  "playground",
   "restate",
 ] as const;
 

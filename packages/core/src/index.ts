@@ -92,6 +92,7 @@ export type {
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
 export type { DeclaredIO } from "./pipeline/declared-io.js";
+export { describeType } from "./pipeline/describe-type.js";
 export type {
   ChunkEvent,
   ComponentEndEvent,

@@ -38,6 +38,7 @@ test("@junction/core exports exactly its public surface", () => {
     "defineComponent",
     "defineNamedType",
     "describePipelineIO",
+    "describeType",
     "deserializeComponent",
     "formatIssues",
     "formatPath",

@@ -169,6 +169,13 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
   const { calls, tools, state, durable } = options;
   const messages = new Array<ChatMessage>(calls.length);
   const plan = planToolCalls(calls, tools);
+  // The schedule, for tracing UIs: one list of `{ index, tool, call_id }` per batch, in run order.
+  options.parentSpan?.setTag(
+    "junction.agent.tool_plan",
+    plan.map((batch) =>
+      batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
+    ),
+  );
   for (const batch of plan) {
     // Calls start in call order (a durable backend matches steps by start order).
     const runs = batch.map((index) => {
