@@ -9,10 +9,11 @@
 import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { floorAgent, floorChain, floorFanOut } from "./floor.js";
+import { floorAgent, floorChain, floorFanOut, floorRouter } from "./floor.js";
 import { compare, elapsedMs, peakRssGrowthMiB } from "./harness.js";
 import { junctionAgent } from "./junction/agents.js";
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
+import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
 
 // LangGraph adds one abort listener per node to a shared signal; silence Node's leak heuristic.
@@ -178,6 +179,28 @@ async function w5(): Promise<void> {
   }
 }
 
+async function w6(): Promise<void> {
+  const runs = quick ? 10 : 1000;
+  for (const variant of ["plain", "regex"] as const) {
+    const items = runs * routesPerRun;
+    const figures = await compare(
+      {
+        junction: perItem(junctionRouter(variant, runs), items, runs),
+        floor: perItem(floorRouter(variant, runs), items, runs),
+      },
+      rounds,
+    );
+    // LangGraph.js has no expression router to compare with.
+    rows.push({
+      workload: `W6 router, ${variant === "plain" ? "comparisons" : "matches()"}`,
+      unit: "µs/route",
+      junction: figures.junction!,
+      langgraph: Number.NaN,
+      floor: figures.floor!,
+    });
+  }
+}
+
 function pick(figures: Record<string, number>): { junction: number; langgraph: number; floor: number } {
   return { junction: figures.junction!, langgraph: figures.langgraph!, floor: figures.floor! };
 }
@@ -190,7 +213,7 @@ function format(value: number): string {
   return value.toFixed(2);
 }
 
-const workloads: Record<string, () => Promise<void>> = { W1: w1, W2: w2, W3: w3, W4: w4, W5: w5 };
+const workloads: Record<string, () => Promise<void>> = { W1: w1, W2: w2, W3: w3, W4: w4, W5: w5, W6: w6 };
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
   if (only !== undefined && only !== name) continue;

@@ -72,6 +72,7 @@ export {
   PipelineValidationError,
   SerializationError,
 } from "./errors.js";
+export { excerpt, excerptLength, quoteExcerpt } from "./excerpt.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export type { NamedTypeOptions, NamedTypeWire } from "./named-types.js";
@@ -129,6 +130,7 @@ export type {
 export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
+export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";
 export { Secret, secretSchema } from "./secret.js";
 export type {

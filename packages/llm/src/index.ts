@@ -50,6 +50,12 @@ export { chatRoles } from "./content-parts.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { JsonSchemaResponseFormat } from "./response-format.js";
+export {
+  jsonSchemaResponseFormatSchema,
+  responseFormatInputs,
+  supportsResponseFormat,
+} from "./response-format.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
 export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
 export type { ScriptedReply } from "./scripted-reply.js";

@@ -2,8 +2,10 @@ import {
   DeserializationError,
   defaultRegistry,
   deserializeComponent,
+  excerpt,
   type Issue,
   JunctionError,
+  quoteExcerpt,
   type Registry,
 } from "@junction/core";
 import { ComponentTool } from "./component-tool.js";
@@ -41,7 +43,7 @@ function resolve(r: Reader, name: unknown, path: Path): AnyFunction | undefined 
   if (fn === undefined)
     r.issues.push({
       path,
-      message: `no function is registered as "${name}". Register it with registry.registerFunction("${name}", fn) and pass { registry }.`,
+      message: `no function is registered as "${excerpt(name)}". Register it with registry.registerFunction("${excerpt(name)}", fn) and pass { registry }.`,
     });
   return fn;
 }
@@ -135,7 +137,7 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
   if (doc.type !== "junction.Tool") {
     r.issues.push({
       path: [...path, "type"],
-      message: `unknown tool type ${JSON.stringify(doc.type)}; expected "junction.Tool" or "junction.ComponentTool".`,
+      message: `unknown tool type ${quoteExcerpt(doc.type)}; expected "junction.Tool" or "junction.ComponentTool".`,
     });
     return undefined;
   }

@@ -1,4 +1,4 @@
-import type { Span, Tracer } from "@junction/core";
+import { excerpt, type Span, type Tracer } from "@junction/core";
 
 /**
  * What the playground remembers of recent runs: every event it streamed and every span the run
@@ -51,11 +51,7 @@ export type SpanListener = (kind: "span_start" | "span_end", span: SpanRecord) =
 const tagTextLimit = 2_000;
 
 function shrink(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") {
-    return value.length > tagTextLimit
-      ? `${value.slice(0, tagTextLimit)}… (${value.length} characters)`
-      : value;
-  }
+  if (typeof value === "string") return excerpt(value, tagTextLimit);
   if (value === null || typeof value !== "object") return typeof value === "bigint" ? String(value) : value;
   if (depth > 6) return "…";
   if (Array.isArray(value)) return value.slice(0, 100).map((item) => shrink(item, depth + 1));

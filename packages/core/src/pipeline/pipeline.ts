@@ -2,7 +2,9 @@ import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
 import { formatIssues, PipelineValidationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
+import { isReservedName, reservedNameMessage } from "../reserved-names.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { pipelineToMermaid } from "../serialization/mermaid.js";
 import {
@@ -50,7 +52,7 @@ export interface PipelineConnection {
   readonly receiver: string;
 }
 
-const reservedNames = new Set(["_debug"]);
+const reservedComponentNames = new Set(["_debug"]);
 
 /** Options of a run nested in an enclosing run (see {@link runNested}). */
 export interface NestedRunOptions extends PipelineRunOptions {
@@ -159,7 +161,7 @@ export class Pipeline {
   /**
    * Adds a component under `name`. Adding the same instance under the same name again is a no-op.
    *
-   * @param name - a unique name without dots (`"_debug"` is reserved)
+   * @param name - a unique name without dots (`"_debug"`, `"__proto__"`, `"constructor"` and `"prototype"` are reserved)
    * @param instance - a component instance; it may belong to one pipeline only
    * @returns this pipeline, for chaining
    */
@@ -168,16 +170,24 @@ export class Pipeline {
     if (existing !== undefined) {
       if (existing.instance === instance) return this;
       throw new PipelineValidationError(
-        `Pipeline.addComponent: a component named "${name}" already exists (${existing.instance.type}). Choose another name.`,
+        `Pipeline.addComponent: a component named "${excerpt(name)}" already exists (${existing.instance.type}). Choose another name.`,
         { componentName: name },
       );
     }
     if (typeof name !== "string" || name.trim() === "") {
       throw new PipelineValidationError("Pipeline.addComponent: component names must be non-empty strings.");
     }
-    if (reservedNames.has(name)) {
+    if (isReservedName(name)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is a reserved name. Choose another name.`,
+        `Pipeline.addComponent: ${reservedNameMessage(name, "a component name")}`,
+        {
+          componentName: name,
+        },
+      );
+    }
+    if (reservedComponentNames.has(name)) {
+      throw new PipelineValidationError(
+        `Pipeline.addComponent: "${excerpt(name)}" is a reserved name. Choose another name.`,
         {
           componentName: name,
         },
@@ -185,13 +195,13 @@ export class Pipeline {
     }
     if (name.includes(".")) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: "${name}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
+        `Pipeline.addComponent: "${excerpt(name)}" is not a valid component name: it contains "." (dots separate component and socket in "component.socket"). Choose a name without dots.`,
         { componentName: name },
       );
     }
     if (!isComponent(instance)) {
       throw new PipelineValidationError(
-        `Pipeline.addComponent: the value given for "${name}" is not a component. Create it with a class made by defineComponent.`,
+        `Pipeline.addComponent: the value given for "${excerpt(name)}" is not a component. Create it with a class made by defineComponent.`,
         { componentName: name },
       );
     }
@@ -199,8 +209,8 @@ export class Pipeline {
     if (internals.owner !== undefined) {
       throw new PipelineValidationError(
         internals.owner.pipeline === this
-          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${internals.owner.name}"; an instance can be added once. Create another instance for "${name}".`
-          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${internals.owner.name}"). Components cannot be shared between pipelines; create a new instance for "${name}".`,
+          ? `Pipeline.addComponent: this ${instance.type} instance is already in the pipeline as "${excerpt(internals.owner.name)}"; an instance can be added once. Create another instance for "${excerpt(name)}".`
+          : `Pipeline.addComponent: this ${instance.type} instance already belongs to another pipeline (as "${excerpt(internals.owner.name)}"). Components cannot be shared between pipelines; create a new instance for "${excerpt(name)}".`,
         { componentName: name, componentType: instance.type },
       );
     }
@@ -529,7 +539,7 @@ export class Pipeline {
     const node = this.#nodes.get(name);
     if (node === undefined) {
       throw new PipelineValidationError(
-        `Pipeline.${method}: there is no component named "${name}". Components: ${listNames(this.componentNames())}.`,
+        `Pipeline.${method}: there is no component named "${excerpt(name)}". Components: ${listNames(this.componentNames())}.`,
         { componentName: name },
       );
     }

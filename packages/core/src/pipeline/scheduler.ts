@@ -1,5 +1,6 @@
 import type { Durable } from "../durability/durable.js";
 import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import type { Logger } from "../logger.js";
 import type { Span, Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
@@ -72,7 +73,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   if (plan.nodes.length > 0 && ready.size === 0 && deferred.size === 0) {
     throw new PipelineComponentsBlockedError(
       `Pipeline.run: no component can start; every component waits for an input nothing will send:\n${plan.nodes
-        .map((node) => `  - "${node.name}" (${node.type}): ${explain(plan, node, state)}`)
+        .map((node) => `  - "${excerpt(node.name)}" (${node.type}): ${explain(plan, node, state)}`)
         .join(
           "\n",
         )}\nProvide the missing inputs, or enter loops through a component that takes the run input (such as a BranchJoiner).`,
@@ -126,7 +127,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
       for (const node of wave) {
         if (state.visits[node.index]! >= request.maxRunsPerComponent) {
           throw new PipelineMaxComponentRuns(
-            `Pipeline.run: component "${node.name}" (${node.type}) was about to run again after ${request.maxRunsPerComponent} run${request.maxRunsPerComponent === 1 ? "" : "s"}; maxRunsPerComponent is ${request.maxRunsPerComponent}. If the loop is expected to take longer, raise maxRunsPerComponent; otherwise check the condition that should end the loop.`,
+            `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) was about to run again after ${request.maxRunsPerComponent} run${request.maxRunsPerComponent === 1 ? "" : "s"}; maxRunsPerComponent is ${request.maxRunsPerComponent}. If the loop is expected to take longer, raise maxRunsPerComponent; otherwise check the condition that should end the loop.`,
             { componentName: node.name, componentType: node.type },
           );
         }
@@ -174,7 +175,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     const level = Object.keys(outputs).length === 0 ? "warn" : "info";
     logger[level](
       `Pipeline.run: ${neverRan.length} component${neverRan.length === 1 ? "" : "s"} never ran:\n${neverRan
-        .map((report) => `  - "${report.componentName}": ${report.reason}`)
+        .map((report) => `  - "${excerpt(report.componentName)}": ${report.reason}`)
         .join("\n")}`,
       { neverRan },
     );
