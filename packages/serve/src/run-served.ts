@@ -108,8 +108,7 @@ export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireE
       return {
         event: event.type,
         data: {
-          status: event.status,
-          ...(event.runId === undefined ? {} : { run_id: event.runId }),
+          ...(event.status === "interrupted" ? { status: event.status, run_id: event.runId } : {}),
           outputs: served.io.fromRunOutputs(event.outputs),
           never_ran: event.neverRan.map((report) => ({
             component: report.componentName,
