@@ -37,7 +37,10 @@ describe.each(stores)("%s", (_name, make) => {
       ChatMessage.fromUser("u2"),
       ChatMessage.fromAssistant({ toolCalls: [call] }),
       ChatMessage.fromTool("found", call),
-      ChatMessage.fromAssistant({ text: "a2", meta: { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } } }),
+      ChatMessage.fromAssistant({
+        text: "a2",
+        meta: { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } },
+      }),
     ];
     expect(await store.append("chat", turn, { expectedLength: 2 })).toBe(6);
     const all = await store.read("chat");
