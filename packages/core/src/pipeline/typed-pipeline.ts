@@ -2,7 +2,13 @@ import type { Component } from "../component.js";
 import type { VariadicSpec } from "../sockets.js";
 import type { InferSocketInput, IsOptionalSpec, Simplify } from "../types.js";
 import type { ComponentMap } from "./builder-types.js";
-import type { ChunkEvent, ComponentEndEvent, ComponentStartEvent, NeverRanReport } from "./events.js";
+import type {
+  ChunkEvent,
+  ComponentEndEvent,
+  ComponentStartEvent,
+  InterruptEvent,
+  NeverRanReport,
+} from "./events.js";
 import type { PipelineRunOptions } from "./options.js";
 import type { Pipeline } from "./pipeline.js";
 
@@ -162,10 +168,14 @@ export interface TypedRunOptions<TInclude extends string>
 /** The last event of a typed pipeline's `stream`, with typed outputs. */
 export interface TypedRunEndEvent<TResult> {
   readonly type: "run_end";
-  /** The same object `run` resolves to. */
+  /** `"completed"`, or `"interrupted"` when the run paused at interrupts (see the `interrupt` event). */
+  readonly status: "completed" | "interrupted";
+  /** The same object `run` resolves to (the outputs so far when interrupted). */
   readonly outputs: TResult;
-  /** The components that never ran, with reasons. */
+  /** The components that never ran, with reasons; empty when interrupted. */
   readonly neverRan: readonly NeverRanReport[];
+  /** The run's id when it was interrupted or kept in a store. */
+  readonly runId?: string | undefined;
 }
 
 /** A component-named event of a typed pipeline's `stream` (`componentName` is one of its components). */
@@ -183,6 +193,7 @@ export type TypedPipelineEvent<TName extends string, TResult> =
   | Named<ComponentStartEvent, TName>
   | Named<ComponentEndEvent, TName>
   | Named<ChunkEvent, TName>
+  | InterruptEvent
   | TypedRunEndEvent<TResult>;
 
 declare const componentMapKey: unique symbol;
