@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
-import { activity as refundActivity, main as approveRefund } from "../examples/approve-refund.js";
+import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
@@ -181,7 +181,9 @@ describe("examples", () => {
     const first = buffer();
     const paused = await approveRefund(["--store", store, "Refund order A-17: 250 EUR"], first.io);
     expect(paused).toEqual({ status: "interrupted", interrupts: ["s1/refund_A-17"], answer: undefined });
-    expect(first.text()).toContain('waiting for approval: s1/refund_A-17 — refund({"order":"A-17","amount":250})');
+    expect(first.text()).toContain(
+      'waiting for approval: s1/refund_A-17 — refund({"order":"A-17","amount":250})',
+    );
     expect(readdirSync(join(store, "refund-demo"))).toContain("0000000001.json");
     expect(refundActivity.refunds).toEqual([]);
     const callsBefore = refundActivity.modelCalls;
@@ -190,9 +192,9 @@ describe("examples", () => {
     expect(approved.answer).toBe("Done: refunded 250 EUR for order A-17.");
     expect(refundActivity.refunds).toEqual([{ order: "A-17", amount: 250 }]);
     expect(refundActivity.modelCalls - callsBefore).toBe(1); // only the reply after the tool; the paused step is not asked again
-    await expect(approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io)).rejects.toThrow(
-      /is completed, not interrupted/,
-    );
+    await expect(
+      approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io),
+    ).rejects.toThrow(/is completed, not interrupted/);
 
     await approveRefund(["--store", store, "--run", "r2", "Refund order B-2: 300 EUR"], buffer().io);
     const rejected = await approveRefund(
@@ -200,7 +202,10 @@ describe("examples", () => {
       buffer().io,
     );
     expect(rejected.answer).toBe("The refund was not made: Needs a receipt");
-    const small = await approveRefund(["--store", store, "--run", "r3", "Refund order C-3: 20 EUR"], buffer().io);
+    const small = await approveRefund(
+      ["--store", store, "--run", "r3", "Refund order C-3: 20 EUR"],
+      buffer().io,
+    );
     expect(small).toMatchObject({ status: "completed", answer: "Done: refunded 20 EUR for order C-3." });
     expect(refundActivity.refunds.map((item) => item.order)).toEqual(["A-17", "C-3"]);
   });
