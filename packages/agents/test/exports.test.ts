@@ -5,8 +5,11 @@ test("@junction/agents exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
     "Agent",
     "AgentRunError",
+    "AgentTool",
     "State",
     "StateError",
+    "agentToolType",
+    "defaultMaxAgentDepth",
     "hookPoints",
     "mergeLists",
     "planToolCalls",

@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import { replaceValues } from "../state/handlers.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
+import { agentToolIssues } from "../tools/agent-tool.js";
 import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
 import { templateVariables } from "./template.js";
 
@@ -157,6 +158,7 @@ export function checkAgentParams(
   const hookIssues: Issue[] = [];
   normalizeHooks(params.hooks, hookIssues);
   issues.push(...hookIssues);
+  issues.push(...agentToolIssues(tools));
   const known = new Set([...Object.keys(params.stateSchema), "messages", ...reservedStateKeys]);
   for (const tool of tools) {
     for (const stateKey of Object.keys(tool.inputsFromState ?? {})) {
