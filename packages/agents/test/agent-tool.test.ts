@@ -224,4 +224,33 @@ describe("AgentTool", () => {
     const result = await parent.run({ messages: [user("Where?")] }, quiet());
     expect(result.last_message?.text).toBe("It is Paris.");
   });
+
+  test("reports an invalid nested agent document with its path", () => {
+    const doc = toolToJSON(
+      new AgentTool({ agent: researcher(), name: "research", description: "x" }),
+    ) as unknown as {
+      data: { agent: { init_parameters: { chatGenerator: { type: string } } } };
+    };
+    doc.data.agent.init_parameters.chatGenerator.type = "evil.Generator";
+    expect(() => toolFromJSON(doc)).toThrow(
+      /data\.agent\.init_parameters\.chatGenerator\.type: unknown component type "evil\.Generator"/,
+    );
+  });
+
+  test("refuses a document that nests agent tools deeper than max_depth", () => {
+    let agent = new Agent({ chatGenerator: scripted(["leaf"]) });
+    for (let level = 0; level < 3; level++) {
+      agent = new Agent({
+        chatGenerator: scripted(["x"]),
+        tools: [new AgentTool({ agent, name: `level${level}`, description: "nested" })],
+      });
+    }
+    const doc = toolToJSON(
+      new AgentTool({ agent, name: "top", description: "x", maxDepth: 4 }),
+    ) as unknown as {
+      data: { max_depth: number };
+    };
+    doc.data.max_depth = 2;
+    expect(() => toolFromJSON(doc)).toThrow(/more than maxDepth \(2\)/);
+  });
 });

@@ -189,10 +189,8 @@ export class AgentTool extends Tool<Record<string, unknown>, Record<string, unkn
     }
     const below = nestingBelow(agent, [], label);
     if (1 + below > maxDepth) {
-      throw new ToolDefinitionError(
-        `${label}: the agent nests ${below} more level${below === 1 ? "" : "s"} of AgentTools below it, so it would run ${1 + below} deep, more than maxDepth (${maxDepth}). Flatten the agents or raise maxDepth.`,
-        { issues: [{ path: ["maxDepth"], message: `the nesting is ${1 + below} deep.` }] },
-      );
+      const message = `the agent nests ${below} more level${below === 1 ? "" : "s"} of AgentTools below it, so it would run ${1 + below} deep, more than maxDepth (${maxDepth}). Flatten the agents or raise maxDepth.`;
+      throw new ToolDefinitionError(`${label}: ${message}`, { issues: [{ path: ["maxDepth"], message }] });
     }
     const shape = parameterShape(agent);
     const name = init.name;
@@ -304,6 +302,13 @@ export class AgentTool extends Tool<Record<string, unknown>, Record<string, unkn
   }
 }
 
+const documentFields: Readonly<Record<string | number, string>> = {
+  maxDepth: "max_depth",
+  inputsFromState: "inputs_from_state",
+  outputsToState: "outputs_to_state",
+  outputsToString: "outputs_to_string",
+};
+
 /** Reads what {@link AgentTool.toDocument} wrote (registered in the default registry as `"junction.AgentTool"`). */
 function readAgentTool(
   data: unknown,
@@ -346,7 +351,10 @@ function readAgentTool(
     throw new DeserializationError(error.message, {
       issues:
         error.issues.length > 0
-          ? error.issues.map((issue) => ({ ...issue, path: [...dataPath, ...issue.path] }))
+          ? error.issues.map((issue) => ({
+              ...issue,
+              path: [...dataPath, ...issue.path.map((part) => documentFields[part] ?? part)],
+            }))
           : [{ path: dataPath, message: error.message }],
     });
   }
