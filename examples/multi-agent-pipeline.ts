@@ -63,7 +63,7 @@ export function exampleRegistry(): Registry {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function model(script: ScriptedReply[], env: Env): AnyComponent {
+function model(script: (string | ScriptedReply)[], env: Env): AnyComponent {
   if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL) {
     return new OpenAIChatGenerator({
       ...(env.OPENAI_MODEL ? { model: env.OPENAI_MODEL } : {}),
@@ -71,7 +71,8 @@ function model(script: ScriptedReply[], env: Env): AnyComponent {
       generationKwargs: { stream: true },
     });
   }
-  return new ScriptedChatGenerator({ script, stream: true });
+  // ScriptedReply uses readonly arrays; the params schema's input type wants mutable ones.
+  return new ScriptedChatGenerator({ script: script as never[], stream: true });
 }
 
 const call = (toolName: string, args: Record<string, unknown>, id: string): ScriptedReply => ({
