@@ -8,6 +8,8 @@ test("@junction/agents exports exactly its public surface", () => {
     "AgentTool",
     "State",
     "StateError",
+    "agentSnapshotJSONSchema",
+    "agentSnapshotSchema",
     "agentToolType",
     "defaultMaxAgentDepth",
     "hookPoints",

@@ -6,9 +6,11 @@ export type {
   Component,
   ComponentClass,
   ComponentDefinition,
+  ComponentResumeOptions,
   ComponentRunOptions,
   InferParams,
   InferResult,
+  InvokeComponentOptions,
   LifecycleContext,
   RunContext,
 } from "./component.js";
@@ -25,6 +27,37 @@ export type { Durable } from "./durability/durable.js";
 export { inProcessDurable, scopeDurable } from "./durability/durable.js";
 export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
+export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
+export type { FileLockOptions } from "./durable/durable-files.js";
+export {
+  appendDurable,
+  createFileExclusive,
+  fsyncDirectory,
+  readDurableLines,
+  withFileLock,
+  writeFileAtomic,
+} from "./durable/durable-files.js";
+export type { RunInterruptedErrorFields, RunResumeErrorCode } from "./durable/errors.js";
+export { RunConflictError, RunInterruptedError, RunResumeError } from "./durable/errors.js";
+export type { FileRunStoreOptions } from "./durable/file-run-store.js";
+export { FileRunStore } from "./durable/file-run-store.js";
+export type {
+  Decision,
+  Decisions,
+  Interrupt,
+  InterruptOptions,
+  InterruptRequest,
+  JSONValue,
+  ResumeContext,
+} from "./durable/interrupt.js";
+export { ComponentInterrupt, decisionSchema } from "./durable/interrupt.js";
+export type { Durability, DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
+export { RunSnapshot } from "./durable/run-snapshot.js";
+export type { RunListQuery, RunStore, RunSummary, SnapshotInfo } from "./durable/run-store.js";
+export { MemoryRunStore } from "./durable/run-store.js";
+export type { PipelineSnapshotSection, RunStatus } from "./durable/snapshot-schema.js";
+export { runSnapshotJSONSchema, runSnapshotSchema } from "./durable/snapshot-schema.js";
+export { fromSnapshotJSON, toSnapshotJSON } from "./durable/value-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,
@@ -41,7 +74,14 @@ export {
 } from "./errors.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
-export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
+export type { NamedTypeOptions, NamedTypeWire } from "./named-types.js";
+export {
+  defineNamedType,
+  getNamedType,
+  namedTypeName,
+  namedTypeNames,
+  namedTypeWire,
+} from "./named-types.js";
 export { PipelineBuilder } from "./pipeline/builder.js";
 export type {
   CheckConnection,
@@ -51,6 +91,7 @@ export type {
   OutputAddress,
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
+export type { DeclaredIO } from "./pipeline/declared-io.js";
 export type {
   ChunkEvent,
   ComponentEndEvent,
@@ -68,6 +109,8 @@ export type {
   PipelineOutputDescription,
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
+export type { PipelineIO, PipelineIOField } from "./pipeline/pipeline-io.js";
+export { describePipelineIO } from "./pipeline/pipeline-io.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
 export type {
   SuperComponentClass,
@@ -119,3 +162,5 @@ export type {
   MaybePromise,
   RunInputs,
 } from "./types.js";
+export type { WireSchema } from "./wire-schema.js";
+export { decodeWireValue, wireJSONSchema } from "./wire-schema.js";

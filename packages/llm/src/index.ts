@@ -70,6 +70,8 @@ export {
 } from "./streaming-chunk.js";
 export type {
   AnyTool,
+  NeedsApproval,
+  ToolApprovalContext,
   ToolContext,
   ToolDocumentOptions,
   ToolFunction,

@@ -1,5 +1,6 @@
 import { getComponentInternals, zodIssues } from "../component.js";
 import { type Durable, scopeDurable } from "../durability/durable.js";
+import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../durable/interrupt.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
@@ -19,6 +20,8 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The resume context of a component that interrupted in the run's previous part (resumed runs only). */
+  readonly resumeFor?: ((node: PlanNode, visit: number) => ResumeContext | undefined) | undefined;
   /** The run's nesting depth (0 for a top-level run). */
   readonly depth: number;
   /** Durable steps of a durable run; `undefined` in-process. */
@@ -70,6 +73,8 @@ export async function invokeNode(
         logger: context.logger,
         emit: sink === undefined ? dropEmit : (payload: unknown) => sink(toEvent(node.name, payload)),
         depth: context.depth,
+        interrupt: throwInterrupt,
+        resume: context.resumeFor?.(node, visit),
         durable: undefined as Durable | undefined,
       };
       const durable = context.durable;
@@ -84,6 +89,7 @@ export async function invokeNode(
       }
     } catch (error) {
       if (runSignal.aborted && error === runSignal.reason) throw error;
+      if (ComponentInterrupt.isInstance(error)) throw error;
       throw new PipelineRuntimeError(
         `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
         { componentName: node.name, componentType: node.type, cause: error },
