@@ -4,7 +4,19 @@ import { defineConfig } from "vitest/config";
 /** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
 const conditions = ["@junction/source", ...defaultServerConditions];
 
-const packages = ["core", "llm", "agents", "components", "openai", "ai-sdk", "mcp", "serve", "cli"] as const;
+const packages = [
+  "core",
+  "llm",
+  "agents",
+  "components",
+  "openai",
+  "ai-sdk",
+  "mcp",
+  "serve",
+  "cli",
+  "playground",
+  "restate",
+] as const;
 
 const shared = {
   resolve: { conditions },

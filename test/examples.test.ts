@@ -14,6 +14,7 @@ import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js"
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
 import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
 import { main as streamingEvents } from "../examples/streaming-events.js";
+import { main as structuredTriage } from "../examples/structured-triage.js";
 import { main as tipDemo } from "../examples/tip-agent-demo.js";
 import {
   completion,
@@ -157,6 +158,22 @@ describe("examples", () => {
     expect(kinds.at(-1)).toBe("run_end");
     expect(kinds.filter((kind) => kind === "chunk").length).toBeGreaterThan(1);
     expect(out.text()).toContain('chunk: "Ada! "');
+  });
+
+  it("structured-triage: routes typed answers on priority, and invalid answers to a human", async () => {
+    const out = buffer();
+    const outcomes = await structuredTriage(out.io, {});
+    expect(outcomes.map((outcome) => outcome.route)).toEqual(["on_call", "queue", "human"]);
+    expect(outcomes[0]?.value).toEqual({
+      category: "shipping",
+      priority: "high",
+      summary: "Order A1 is lost in transit, 12 days late.",
+    });
+    expect(outcomes[2]?.value).toEqual([
+      { path: [], message: 'the model replied in text instead of calling the "final_answer" tool.' },
+    ]);
+    expect(out.text()).toContain("exit_reason invalid_output after 2 step(s)");
+    expect(out.text()).toContain("exit_reason text after 2 step(s)");
   });
 
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {

@@ -12,10 +12,12 @@ export type {
   AgentOptionExitReasons,
   AgentOptionOutputSpecs,
   AgentOptions,
+  AgentOutputSchemaOf,
   AgentOutputSpecsOf,
   AgentResult,
   AgentStateKeys,
   AgentStateSchemaOf,
+  AgentStructuredOutput,
   AgentTemplateVariables,
   BuiltInExitReason,
   KnownAgentOptions,
@@ -32,6 +34,8 @@ export type {
 export { hookPoints } from "./agent/hooks.js";
 export type { AgentRunErrorFields } from "./errors.js";
 export { AgentRunError, StateError } from "./errors.js";
+export type { OutputSchema, OutputStrategy } from "./output/output-schema.js";
+export type { InferOutputSchema, JsonSchemaValue } from "./output/output-types.js";
 export type { MergeHandler } from "./state/handlers.js";
 export { mergeLists, replaceValues } from "./state/handlers.js";
 export type {

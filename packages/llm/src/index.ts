@@ -47,11 +47,31 @@ export type {
   UserContentPart,
 } from "./content-parts.js";
 export { chatRoles } from "./content-parts.js";
+export type { ConversationConflictErrorFields } from "./conversation/conversation-errors.js";
+export { ConversationConflictError } from "./conversation/conversation-errors.js";
+export type {
+  ConversationAppendOptions,
+  ConversationHistory,
+  ConversationInfo,
+  ConversationListQuery,
+  ConversationReadOptions,
+  ConversationStore,
+  ConversationSummary,
+} from "./conversation/conversation-store.js";
+export { MemoryConversationStore } from "./conversation/conversation-store.js";
+export type { FileConversationStoreOptions } from "./conversation/file-conversation-store.js";
+export { FileConversationStore } from "./conversation/file-conversation-store.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
 export type { PipelineToolInit } from "./pipeline-tool.js";
 export { PipelineTool } from "./pipeline-tool.js";
+export type { JsonSchemaResponseFormat } from "./response-format.js";
+export {
+  jsonSchemaResponseFormatSchema,
+  responseFormatInputs,
+  supportsResponseFormat,
+} from "./response-format.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
 export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
 export type { ScriptedReply } from "./scripted-reply.js";

@@ -2,11 +2,13 @@ import {
   DeserializationError,
   defaultRegistry,
   deserializeComponent,
+  excerpt,
   type InputMapping,
   type Issue,
   JunctionError,
   type OutputMapping,
   Pipeline,
+  quoteExcerpt,
   type Registry,
 } from "@junction/core";
 import { ComponentTool } from "./component-tool.js";
@@ -45,7 +47,7 @@ function resolve(r: Reader, name: unknown, path: Path): AnyFunction | undefined 
   if (fn === undefined)
     r.issues.push({
       path,
-      message: `no function is registered as "${name}". Register it with registry.registerFunction("${name}", fn) and pass { registry }.`,
+      message: `no function is registered as "${excerpt(name)}". Register it with registry.registerFunction("${excerpt(name)}", fn) and pass { registry }.`,
     });
   return fn;
 }
@@ -168,7 +170,7 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
   if (doc.type !== "junction.Tool") {
     r.issues.push({
       path: [...path, "type"],
-      message: `unknown tool type ${JSON.stringify(doc.type)}; expected "junction.Tool", "junction.ComponentTool", "junction.PipelineTool" or a type whose reader is registered (import the package that defines it, e.g. @junction/agents for "junction.AgentTool").`,
+      message: `unknown tool type ${quoteExcerpt(doc.type)}; expected "junction.Tool", "junction.ComponentTool", "junction.PipelineTool" or a type whose reader is registered (import the package that defines it, e.g. @junction/agents for "junction.AgentTool").`,
     });
     return undefined;
   }

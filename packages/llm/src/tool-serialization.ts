@@ -1,5 +1,6 @@
 import {
   defaultRegistry,
+  excerpt,
   type Issue,
   JunctionError,
   type Registry,
@@ -48,7 +49,7 @@ function writer(registry: Registry): Writer {
       if (name !== undefined) return name;
       issues.push({
         path,
-        message: `${fn.name === "" ? "an anonymous function" : `the function "${fn.name}"`} is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${fn.name || "myFunction"}", fn) and pass { registry } when saving and loading.`,
+        message: `${fn.name === "" ? "an anonymous function" : `the function "${excerpt(fn.name)}"`} is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${fn.name || "myFunction"}", fn) and pass { registry } when saving and loading.`,
       });
       return null;
     },

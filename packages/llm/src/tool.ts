@@ -1,9 +1,11 @@
 import {
+  excerpt,
   getDefaultLogger,
   type Issue,
   type Logger,
   type MaybePromise,
   noopTracer,
+  quoteExcerpt,
   type Registry,
   type Span,
   type Tracer,
@@ -232,7 +234,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     if (typeof name !== "string" || !toolNamePattern.test(name))
       issues.push({
         path: ["name"],
-        message: `${JSON.stringify(name)} is not a valid tool name: use 1 to 64 letters, digits, "_" or "-" (what model providers accept).`,
+        message: `${quoteExcerpt(name)} is not a valid tool name: use 1 to 64 letters, digits, "_" or "-" (what model providers accept).`,
       });
     if (typeof init.description !== "string")
       issues.push({ path: ["description"], message: "must be a string." });
@@ -265,7 +267,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
       });
     if (issues.length > 0 || normalized === undefined) {
       throw new ToolDefinitionError(
-        `new Tool(${JSON.stringify(name)}): invalid tool (${problems(issues)}):\n${formatIssues(issues)}`,
+        `new Tool(${quoteExcerpt(name)}): invalid tool (${problems(issues)}):\n${formatIssues(issues)}`,
         { issues },
       );
     }
@@ -340,13 +342,13 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     const validated = this.validateArguments(args);
     if (!validated.success) {
       throw new ToolInvocationError(
-        `Tool "${this.name}": invalid arguments (${problems(validated.issues)}):\n${formatIssues(validated.issues)}\nCall the tool again with arguments that match its parameters schema.`,
+        `Tool "${excerpt(this.name)}": invalid arguments (${problems(validated.issues)}):\n${formatIssues(validated.issues)}\nCall the tool again with arguments that match its parameters schema.`,
         { toolName: this.name, arguments: args, issues: validated.issues },
       );
     }
     if (this.needsState && options.state === undefined) {
       throw new ToolInvocationError(
-        `Tool "${this.name}" is declared with needsState: true but was invoked without a State. Pass { state } to invoke, or run it through an Agent.`,
+        `Tool "${excerpt(this.name)}" is declared with needsState: true but was invoked without a State. Pass { state } to invoke, or run it through an Agent.`,
         { toolName: this.name, arguments: args },
       );
     }
@@ -366,7 +368,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
       if (signal?.aborted) throw signal.reason;
       if (error instanceof ToolInvocationError) throw error;
       throw new ToolInvocationError(
-        `Tool "${this.name}" failed with arguments ${safeJson(args)}. Error: ${error instanceof Error ? error.message : String(error)}`,
+        `Tool "${excerpt(this.name)}" failed with arguments ${safeJson(args)}. Error: ${error instanceof Error ? error.message : String(error)}`,
         { toolName: this.name, arguments: args, cause: error },
       );
     }
