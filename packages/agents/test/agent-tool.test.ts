@@ -86,6 +86,35 @@ describe("AgentTool", () => {
     expect(result.sources).toEqual(["x", "a"]);
   });
 
+  test("a sub-agent with an outputSchema answers with its structured output as JSON", async () => {
+    const Triage = z.object({ category: z.enum(["billing", "shipping"]), summary: z.string() });
+    const answer = { category: "shipping", summary: "Parcel is late" };
+    const triage = new AgentTool({
+      agent: new Agent({ chatGenerator: scripted([JSON.stringify(answer)]), outputSchema: Triage }),
+      name: "triage",
+      description: "Classifies a ticket",
+    });
+    const output = (await triage.invoke({ request: "My parcel is late" }, quiet())) as Record<
+      string,
+      unknown
+    >;
+    expect(output.structured_output).toEqual(answer);
+    expect(JSON.parse(toolResultToString(triage, output))).toEqual(answer);
+
+    const failing = new AgentTool({
+      agent: new Agent({
+        chatGenerator: scripted(['{"category":"space"}'], { onScriptEnd: "repeatLast" }),
+        outputSchema: Triage,
+        maxOutputRetries: 0,
+      }),
+      name: "triage",
+      description: "Classifies a ticket",
+    });
+    const bad = (await failing.invoke({ request: "?" }, quiet())) as Record<string, unknown>;
+    expect(bad.exit_reason).toBe("invalid_output");
+    expect(toolResultToString(failing, bad)).toMatch(/did not match its output schema: .*category/);
+  });
+
   test("notes when the sub-agent stopped at its step limit", async () => {
     const looping = new Agent({
       chatGenerator: scripted([{ toolCalls: [{ toolName: "noop", arguments: {} }] }], {

@@ -108,14 +108,30 @@ function nestingBelow(agent: AnyComponent, path: readonly AnyComponent[], label:
   return deepest;
 }
 
-/** The default `outputsToString`: the sub-agent's last message text, with a note when it hit its step limit. */
+/**
+ * The default `outputsToString`: a sub-agent with an `outputSchema` answers with its structured output as
+ * JSON (or says its answer failed the schema, with the issues); any other with its last message text. A
+ * note is added when it hit its step limit.
+ */
 function lastMessageText(outputs: unknown): string {
   const record = (typeof outputs === "object" && outputs !== null ? outputs : {}) as Record<string, unknown>;
-  const last = record.last_message;
-  const text = last instanceof ChatMessage ? last.text : undefined;
-  const answer = text === undefined || text === "" ? "(The agent ended without a text answer.)" : text;
+  const answer = structuredAnswer(record) ?? textAnswer(record);
   if (record.exit_reason !== "max_agent_steps") return answer;
   return `${answer}\n\n[Note: the agent stopped at its step limit (max_agent_steps) before finishing; this answer may be incomplete.]`;
+}
+
+function textAnswer(record: Record<string, unknown>): string {
+  const last = record.last_message;
+  const text = last instanceof ChatMessage ? last.text : undefined;
+  return text === undefined || text === "" ? "(The agent ended without a text answer.)" : text;
+}
+
+function structuredAnswer(record: Record<string, unknown>): string | undefined {
+  if (record.structured_output !== undefined) return JSON.stringify(record.structured_output);
+  if (record.exit_reason === "invalid_output" && Array.isArray(record.output_issues)) {
+    return `(The agent's answer did not match its output schema: ${JSON.stringify(record.output_issues)})`;
+  }
+  return undefined;
 }
 
 function parameterShape(agent: AnyComponent): Record<string, z.ZodType> {
