@@ -99,7 +99,7 @@ describe("AgentTool", () => {
       unknown
     >;
     expect(output.structured_output).toEqual(answer);
-    expect(JSON.parse(toolResultToString(triage, output))).toEqual(answer);
+    expect(JSON.parse(toolResultToString(triage, output) as string)).toEqual(answer);
 
     const failing = new AgentTool({
       agent: new Agent({
