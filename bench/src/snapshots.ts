@@ -1,5 +1,5 @@
 /**
- * W7: the cost of run snapshots (docs/interrupts.md). An agent whose last tool call needs approval pauses
+ * W8: the cost of run snapshots (docs/interrupts.md). An agent whose last tool call needs approval pauses
  * after `steps` steps; we measure
  * - saving its snapshot to a `FileRunStore` (temp file, fsync, link, directory fsync) and loading it back
  *   (read, untrusted-data copy, schema), at two conversation lengths, with the bytes written;
@@ -66,7 +66,7 @@ function timeMany(count: number, run: (index: number) => Promise<void>): () => P
   };
 }
 
-/** Runs W7 and returns its rows. */
+/** Runs W8 and returns its rows. */
 export async function snapshotBench(quick: boolean, rounds: CompareOptions): Promise<SnapshotRow[]> {
   const rows: SnapshotRow[] = [];
   const dir = mkdtempSync(join(tmpdir(), "junction-bench-snapshots-"));
