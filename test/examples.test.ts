@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
+import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
@@ -222,5 +223,26 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
     expect(result.answer).toBe("The forecast: sunny and 24 °C in Paris.");
     expect(out.text()).toContain("The forecast: sunny and 24 °C in Paris.");
     expect(result.usage).toMatchObject({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
+  });
+});
+
+describe("multi-agent-pipeline", () => {
+  it("routes to support, which uses its research agent and knowledge base; the saved copy answers the same", async () => {
+    const out = buffer();
+    const result = await multiAgentPipeline(out.io, {});
+    const text = out.text();
+    expect(text).toContain("(triage exit_reason: to_support)");
+    expect(text).toContain("[support] → search_kb → research");
+    expect(text).toContain("[support › research] Crashes on start are usually a corrupt cache");
+    expect(result.answer).toContain("Clear the cache under Settings → Storage");
+    expect(result.reloaded).toBe(result.answer);
+    expect(text).toContain("same answer ✓");
+    const doc = result.document as {
+      components: Record<string, { type: string; init_parameters: { tools?: { type: string }[] } }>;
+    };
+    expect(doc.components.support?.init_parameters.tools?.map((item) => item.type)).toEqual([
+      "junction.PipelineTool",
+      "junction.AgentTool",
+    ]);
   });
 });
