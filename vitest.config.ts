@@ -1,10 +1,17 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
-/** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
-const conditions = ["@junction/source", ...defaultServerConditions];
+/**
+ * Resolve workspace packages to their TypeScript sources, so tests never need a build. The bundler-only
+ * `module` condition is left out: Node never uses it, and packages such as `@opentelemetry/api` 1.9 ship
+ * an ESM build under it that Node's loader cannot run (imports without file extensions).
+ */
+const conditions = [
+  "@junction/source",
+  ...defaultServerConditions.filter((condition) => condition !== "module"),
+];
 
-const packages = ["core", "llm", "agents", "components", "openai", "ai-sdk", "mcp"] as const;
+const packages = ["core", "llm", "agents", "components", "openai", "ai-sdk", "mcp", "otel"] as const;
 
 const shared = {
   resolve: { conditions },

@@ -89,7 +89,13 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
             const value = args[socket.name];
             if (value !== undefined) inputs[socket.name] = decodeNamedValue(shape[socket.name]!, value);
           }
-          return { ...(await component.run(inputs, { signal: context.signal })) };
+          return {
+            ...(await component.run(inputs, {
+              signal: context.signal,
+              tracer: context.trace?.tracer,
+              span: context.trace?.span,
+            })),
+          };
         },
         inputsFromState: init.inputsFromState,
         outputsToState: init.outputsToState,

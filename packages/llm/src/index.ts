@@ -2,6 +2,7 @@
 import "./conversions.js";
 import "./durable-types.js";
 
+export type { CassetteEntry, CassetteRequest } from "./cassette.js";
 export type {
   ChatGenerator,
   ChatGeneratorInputs,
@@ -23,6 +24,8 @@ export type {
   ChatMessageOptions,
 } from "./chat-message.js";
 export { ChatMessage, chatMessageSchema } from "./chat-message.js";
+export type { ChatCallRequest } from "./chat-span.js";
+export { errorType, traceChatCall } from "./chat-span.js";
 export type { ComponentToolInit } from "./component-tool.js";
 export { ComponentTool } from "./component-tool.js";
 export type {
@@ -50,6 +53,8 @@ export { chatRoles } from "./content-parts.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export { RecordingChatGenerator } from "./recording-chat-generator.js";
+export { ReplayChatGenerator } from "./replay-chat-generator.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
 export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
 export type { ScriptedReply } from "./scripted-reply.js";
@@ -75,6 +80,7 @@ export type {
   ToolSpec,
   ToolState,
   ToolSubclassOptions,
+  ToolTrace,
 } from "./tool.js";
 export { isTool, Tool, tool, toolNamePattern } from "./tool.js";
 export type {

@@ -1,4 +1,4 @@
-import type { Issue, MaybePromise } from "@junction/core";
+import type { Issue, MaybePromise, Span, Tracer } from "@junction/core";
 import type { z } from "zod";
 import { isRecord } from "./content-part-checks.js";
 import type { ToolCall } from "./content-parts.js";
@@ -45,6 +45,16 @@ export interface ToolContext {
   readonly state: ToolState | undefined;
   /** The model's tool call, when the tool runs for one. */
   readonly toolCall: ToolCall | undefined;
+  /** The tracer of the run and the tool call's span, so work inside the tool (an agent) nests under it. */
+  readonly trace?: ToolTrace | undefined;
+}
+
+/** Where a tool's own spans go: the run's tracer, under the tool call's span. */
+export interface ToolTrace {
+  /** The run's tracer. */
+  readonly tracer: Tracer;
+  /** The tool call's span. */
+  readonly span: Span | undefined;
 }
 
 /** Options of {@link Tool.invoke}. */
@@ -55,6 +65,8 @@ export interface ToolInvokeOptions {
   readonly state?: ToolState | undefined;
   /** The model's tool call being answered. */
   readonly toolCall?: ToolCall | undefined;
+  /** The run's tracer and the tool call's span (agents pass them). */
+  readonly trace?: ToolTrace | undefined;
 }
 
 /** A tool's function: sync or async, receiving the validated arguments and a {@link ToolContext}. */
@@ -276,6 +288,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
         signal,
         state: this.needsState ? options.state : undefined,
         toolCall: options.toolCall,
+        trace: options.trace,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

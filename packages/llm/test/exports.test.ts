@@ -7,6 +7,8 @@ test("@junction/llm exports exactly its public surface", () => {
     "ComponentTool",
     "ConversionError",
     "MessageFormatError",
+    "RecordingChatGenerator",
+    "ReplayChatGenerator",
     "ScriptedChatGenerator",
     "StreamingChunk",
     "Tool",
@@ -18,6 +20,7 @@ test("@junction/llm exports exactly its public surface", () => {
     "chatGeneratorOutputs",
     "chatMessageSchema",
     "chatRoles",
+    "errorType",
     "finishReasons",
     "flattenTools",
     "invokeStreamingCallback",
@@ -37,5 +40,6 @@ test("@junction/llm exports exactly its public surface", () => {
     "toolsToJSON",
     "toolsetFromJSON",
     "toolsetToJSON",
+    "traceChatCall",
   ]);
 });

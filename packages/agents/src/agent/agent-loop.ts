@@ -1,5 +1,5 @@
 import { invokeComponent, type RunContext, type Span } from "@junction/core";
-import { type AnyTool, ChatMessage, flattenTools, type ToolCall } from "@junction/llm";
+import { type AnyTool, ChatMessage, errorType, flattenTools, type ToolCall } from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
 import { type State, writeUnchecked } from "../state/state.js";
@@ -278,6 +278,7 @@ export async function runAgent(
     prepared = await prepareRun(inputs, context);
   } catch (error) {
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     runSpan.end();
     throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
   }
@@ -291,6 +292,7 @@ export async function runAgent(
     return run.outputs(exitReason);
   } catch (error) {
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     throw toRunError(error, run, context.signal);
   } finally {
     runSpan.end();

@@ -82,6 +82,8 @@ export async function invokeNode(
         result = await durable.step(`${node.name}#${visit}`, () => internals.invoke(own, runContext));
       }
     } catch (error) {
+      span.setTag("error", true);
+      span.setTag("error.type", errorType(error));
       if (runSignal.aborted && error === runSignal.reason) throw error;
       throw new PipelineRuntimeError(
         `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -137,6 +139,12 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
 }
 
 function ignore(): void {}
+
+/** The `error.type` tag of a failure: the error's class name. */
+export function errorType(error: unknown): string {
+  if (error instanceof Error) return error.name === "Error" ? error.constructor.name : error.name;
+  return typeof error;
+}
 
 const noopSpan: Span = noopTracer.startSpan("junction.component.run");
 

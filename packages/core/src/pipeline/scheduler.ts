@@ -3,7 +3,7 @@ import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../err
 import type { Logger } from "../logger.js";
 import type { Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
-import type { InvokeContext } from "./invoke.js";
+import { errorType, type InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
 import { explain, neverRanReports } from "./never-ran.js";
 import { applyOutputs } from "./outputs.js";
@@ -148,6 +148,8 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     }
     pipelineSpan.setTag("junction.pipeline.output_data", outputs);
   } catch (error) {
+    pipelineSpan.setTag("error", true);
+    pipelineSpan.setTag("error.type", errorType(error));
     // Components started early for a wave that will not run are cancelled; none outlives the run.
     if (lookahead?.busy) {
       controller.abort(request.signal?.aborted ? request.signal.reason : error);
