@@ -1,6 +1,8 @@
 export type { AgentInputSpecs, AgentOutputSpecs } from "./agent/agent.js";
 export { Agent } from "./agent/agent.js";
 export type { AgentParams } from "./agent/agent-config.js";
+export type { AgentSnapshot } from "./agent/agent-snapshot.js";
+export { agentSnapshotJSONSchema, agentSnapshotSchema } from "./agent/agent-snapshot.js";
 export type {
   AgentAlwaysPresentOptionOutputs,
   AgentClass,

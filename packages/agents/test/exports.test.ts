@@ -7,6 +7,8 @@ test("@junction/agents exports exactly its public surface", () => {
     "AgentRunError",
     "State",
     "StateError",
+    "agentSnapshotJSONSchema",
+    "agentSnapshotSchema",
     "hookPoints",
     "mergeLists",
     "planToolCalls",

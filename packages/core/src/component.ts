@@ -1,8 +1,19 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
 import type { Durable } from "./durability/durable.js";
+import { pauseComponent, resumeComponent } from "./durable/component-run.js";
+import {
+  ComponentInterrupt,
+  type Decisions,
+  type InterruptOptions,
+  type ResumeContext,
+  throwInterrupt,
+} from "./durable/interrupt.js";
+import type { DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
+import type { RunSnapshot } from "./durable/run-snapshot.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
+import { dropEmit, NestedEvent } from "./pipeline/nested.js";
 import { defaultRegistry } from "./registry.js";
 import {
   describeInputSocket,
@@ -45,6 +56,29 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    */
   readonly emit: (payload: unknown) => MaybePromise<void>;
   /**
+   * Stops the run at an interrupt: a person must decide before it continues. Throws; the pipeline (or a
+   * direct `component.run`) saves a snapshot and the run rejects with a `RunInterruptedError`. On resume
+   * the component runs again with the same inputs and `context.resume` set; pass `state` (JSON) to
+   * continue where it stopped instead of starting over.
+   *
+   * @example
+   * ```ts
+   * run: ({ order }, context) => {
+   *   if (context.resume === undefined) context.interrupt({ payload: { question: `Ship ${order}?` } });
+   *   return { shipped: context.resume.response === "yes" };
+   * }
+   * ```
+   */
+  readonly interrupt: (options?: InterruptOptions) => never;
+  /** Set when the component runs again after an interrupt: the decisions and the state it saved. */
+  readonly resume: ResumeContext | undefined;
+  /**
+   * How deeply this run is nested in composite components: 0 for a component of a top-level run, one
+   * more inside each `SuperComponent` and each agent run as a tool (`AgentTool`). Composite components
+   * pass `depth + 1` on, which bounds runaway nesting.
+   */
+  readonly depth: number;
+  /**
    * Durable steps, for a component that records its own (its definition sets `ownsDurableSteps`, like
    * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
    */
@@ -60,7 +94,7 @@ export interface LifecycleContext<TParams = unknown, TResources = unknown> {
 }
 
 /** Options of a direct `component.run(inputs, options)` call. */
-export interface ComponentRunOptions {
+export interface ComponentRunOptions extends DurableRunOptions {
   /** Aborts the run. */
   readonly signal?: AbortSignal | undefined;
   /** The tracer to record spans with. */
@@ -73,11 +107,19 @@ export interface ComponentRunOptions {
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
+  /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
+  readonly depth?: number | undefined;
   /**
    * Durable steps (a Restate run, for example); reaches `run` only when the definition sets
    * `ownsDurableSteps`. Without it the component runs in-process.
    */
   readonly durable?: Durable | undefined;
+}
+
+/** Options of `component.resume(...)`. */
+export interface ComponentResumeOptions extends ComponentRunOptions, ResumeOptions {
+  /** Inputs to supply again: values the snapshot could not hold (callbacks), or replacements. */
+  readonly inputs?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /** The declaration passed to {@link defineComponent}. */
@@ -147,6 +189,20 @@ export interface Component<
    * fills defaults, warms up on first use, and returns the outputs.
    */
   run(inputs: RunInputs<TInputs>, options?: ComponentRunOptions): Promise<TResult>;
+  /**
+   * Continues a direct run that stopped at an interrupt, given a decision for every pending interrupt.
+   * Fails closed (nothing runs) on a missing or unknown decision, changed arguments, a changed definition,
+   * or a run someone else already resumed.
+   *
+   * @param runIdOrSnapshot - the run id (with `{ store }`) or the snapshot from the `RunInterruptedError`
+   * @param decisions - `{ [interruptId]: { action: "approve" | "edit" | "reject" | "respond", ... } }`
+   * @param options - `store`, `allowDefinitionChange`, `inputs` to supply again, and the run options
+   */
+  resume(
+    runIdOrSnapshot: string | RunSnapshot,
+    decisions: Decisions,
+    options?: ComponentResumeOptions,
+  ): Promise<TResult>;
   /** Warms up once (idempotent). */
   warmUp(): Promise<void>;
   /** Calls the definition's `close` and allows a later warm-up again. */
@@ -196,6 +252,8 @@ export interface ComponentInternals {
     inputs: Record<string, unknown>,
     context: Omit<RunContext, "params" | "resources">,
   ): Promise<unknown>;
+  /** Validates and completes the inputs of a direct call. */
+  prepare(inputs: Record<string, unknown>, componentName: string | undefined): Record<string, unknown>;
   /** The pipeline that holds the instance, if any. */
   owner: { readonly pipeline: object; readonly name: string } | undefined;
 }
@@ -317,6 +375,7 @@ export function defineComponent<
         definition,
         resources,
         owner: undefined,
+        prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
         invoke: async (inputs, context) => {
           await this.warmUp();
           return definition.run(inputs as InferInputs<TInputs>, {
@@ -334,8 +393,20 @@ export function defineComponent<
     ): Promise<InferOutputs<TOutputs>> {
       const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
       options.signal?.throwIfAborted();
-      const result = await invokeComponent(this, prepared, options);
-      return result as InferOutputs<TOutputs>;
+      try {
+        return (await invokeComponent(this, prepared, options)) as InferOutputs<TOutputs>;
+      } catch (error) {
+        if (!ComponentInterrupt.isInstance(error)) throw error;
+        return pauseComponent(this, inputs as Record<string, unknown>, error, options);
+      }
+    }
+
+    resume(
+      runIdOrSnapshot: string | RunSnapshot,
+      decisions: Decisions,
+      options: ComponentResumeOptions = {},
+    ): Promise<InferOutputs<TOutputs>> {
+      return resumeComponent(this, runIdOrSnapshot, decisions, options) as Promise<InferOutputs<TOutputs>>;
     }
 
     warmUp(): Promise<void> {
@@ -449,6 +520,12 @@ function prepareDirectInputs(
   return prepared;
 }
 
+/** Options of {@link invokeComponent}: those of a direct run, plus the resume context of a resumed run. */
+export interface InvokeComponentOptions extends ComponentRunOptions {
+  /** Set when the component continues after an interrupt. */
+  readonly resume?: ResumeContext | undefined;
+}
+
 /**
  * Runs a component with inputs that are already prepared (every socket present, defaults filled),
  * without validating them: the fast path for framework code such as the Agent calling its chat generator
@@ -461,7 +538,7 @@ function prepareDirectInputs(
 export async function invokeComponent(
   component: AnyComponent,
   inputs: Record<string, unknown>,
-  options: ComponentRunOptions = {},
+  options: InvokeComponentOptions = {},
 ): Promise<Record<string, unknown>> {
   const onEmit = options.onEmit;
   const internals = getComponentInternals(component);
@@ -471,8 +548,17 @@ export async function invokeComponent(
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
-    emit: onEmit === undefined ? () => {} : (payload) => onEmit(payload),
+    emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
+    depth: options.depth ?? 0,
+    interrupt: throwInterrupt,
+    resume: options.resume,
     durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
   });
   return result as Record<string, unknown>;
+}
+
+/** A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events stay inside. */
+function forwardEmit(payload: unknown, onEmit: (payload: unknown) => MaybePromise<void>): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit(payload);
+  if (payload.event.type === "chunk") return onEmit(payload.event.chunk);
 }

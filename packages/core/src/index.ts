@@ -6,9 +6,11 @@ export type {
   Component,
   ComponentClass,
   ComponentDefinition,
+  ComponentResumeOptions,
   ComponentRunOptions,
   InferParams,
   InferResult,
+  InvokeComponentOptions,
   LifecycleContext,
   RunContext,
 } from "./component.js";
@@ -25,6 +27,37 @@ export type { Durable } from "./durability/durable.js";
 export { inProcessDurable, scopeDurable } from "./durability/durable.js";
 export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
+export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
+export type { FileLockOptions } from "./durable/durable-files.js";
+export {
+  appendDurable,
+  createFileExclusive,
+  fsyncDirectory,
+  readDurableLines,
+  withFileLock,
+  writeFileAtomic,
+} from "./durable/durable-files.js";
+export type { RunInterruptedErrorFields, RunResumeErrorCode } from "./durable/errors.js";
+export { RunConflictError, RunInterruptedError, RunResumeError } from "./durable/errors.js";
+export type { FileRunStoreOptions } from "./durable/file-run-store.js";
+export { FileRunStore } from "./durable/file-run-store.js";
+export type {
+  Decision,
+  Decisions,
+  Interrupt,
+  InterruptOptions,
+  InterruptRequest,
+  JSONValue,
+  ResumeContext,
+} from "./durable/interrupt.js";
+export { ComponentInterrupt, decisionSchema } from "./durable/interrupt.js";
+export type { Durability, DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
+export { RunSnapshot } from "./durable/run-snapshot.js";
+export type { RunListQuery, RunStore, RunSummary, SnapshotInfo } from "./durable/run-store.js";
+export { MemoryRunStore } from "./durable/run-store.js";
+export type { PipelineSnapshotSection, RunStatus } from "./durable/snapshot-schema.js";
+export { runSnapshotJSONSchema, runSnapshotSchema } from "./durable/snapshot-schema.js";
+export { fromSnapshotJSON, toSnapshotJSON } from "./durable/value-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
   ComponentError,
@@ -41,6 +74,7 @@ export {
 } from "./errors.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
+export type { NamedTypeOptions } from "./named-types.js";
 export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
 export { PipelineBuilder } from "./pipeline/builder.js";
 export type {
@@ -69,6 +103,20 @@ export type {
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
+export type {
+  SuperComponentClass,
+  SuperComponentInit,
+  SuperComponentParams,
+} from "./pipeline/super-component.js";
+export { SuperComponent } from "./pipeline/super-component.js";
+export type {
+  AnyInputMapping,
+  AnyOutputMapping,
+  SuperInputSpecs,
+  SuperOutputSpecs,
+  TypedPipeline,
+} from "./pipeline/super-component-types.js";
+export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export type { EnvVarSecretOptions, SecretJSON } from "./secret.js";

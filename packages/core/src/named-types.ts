@@ -11,6 +11,16 @@ import { ComponentError } from "./errors.js";
 
 const byName = new Map<string, z.ZodType>();
 const bySchema = new WeakMap<z.ZodType, string>();
+const decoders = new Map<string, (value: unknown) => unknown>();
+
+/** Options of {@link defineNamedType}. */
+export interface NamedTypeOptions {
+  /**
+   * Reads a value of this type back from its JSON form (what its `toJSON` wrote). Run snapshots use it
+   * to restore socket values; without it such values cannot be resumed from a snapshot.
+   */
+  readonly fromJSON?: ((value: unknown) => unknown) | undefined;
+}
 
 /**
  * Registers `schema` as the named socket type `name` and returns it.
@@ -20,12 +30,17 @@ const bySchema = new WeakMap<z.ZodType, string>();
  *
  * @param name - a unique name, e.g. `"ChatMessage"`
  * @param schema - the schema values of this type satisfy, e.g. `z.instanceof(ChatMessage)`
+ * @param options - `fromJSON`, how a value is read back from its JSON form
  * @example
  * ```ts
  * export const documentSchema = defineNamedType("Document", z.instanceof(Document));
  * ```
  */
-export function defineNamedType<TSchema extends z.ZodType>(name: string, schema: TSchema): TSchema {
+export function defineNamedType<TSchema extends z.ZodType>(
+  name: string,
+  schema: TSchema,
+  options: NamedTypeOptions = {},
+): TSchema {
   const existing = byName.get(name);
   if (existing !== undefined && existing !== schema) {
     throw new ComponentError(
@@ -40,6 +55,7 @@ export function defineNamedType<TSchema extends z.ZodType>(name: string, schema:
   }
   byName.set(name, schema);
   bySchema.set(schema, name);
+  if (options.fromJSON !== undefined) decoders.set(name, options.fromJSON);
   return schema;
 }
 
@@ -56,4 +72,9 @@ export function getNamedType(name: string): z.ZodType | undefined {
 /** The names of every registered named type, sorted. */
 export function namedTypeNames(): string[] {
   return [...byName.keys()].sort();
+}
+
+/** The `fromJSON` registered for the named type `name`, if any. */
+export function namedTypeDecoder(name: string): ((value: unknown) => unknown) | undefined {
+  return decoders.get(name);
 }

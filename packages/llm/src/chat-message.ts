@@ -412,4 +412,6 @@ function optional(value: unknown): unknown {
  * inputs: { messages: z.array(chatMessageSchema) }
  * ```
  */
-export const chatMessageSchema = defineNamedType("ChatMessage", z.instanceof(ChatMessage));
+export const chatMessageSchema = defineNamedType("ChatMessage", z.instanceof(ChatMessage), {
+  fromJSON: (value) => (value instanceof ChatMessage ? value : ChatMessage.fromJSON(value)),
+});

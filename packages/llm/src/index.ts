@@ -73,6 +73,8 @@ export {
 } from "./streaming-chunk.js";
 export type {
   AnyTool,
+  NeedsApproval,
+  ToolApprovalContext,
   ToolContext,
   ToolFunction,
   ToolInit,

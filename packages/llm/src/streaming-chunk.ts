@@ -289,7 +289,9 @@ export class StreamingChunk {
 const emptyMeta: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The named socket type `"StreamingChunk"` (for sockets and events that carry chunks). */
-export const streamingChunkSchema = defineNamedType("StreamingChunk", z.instanceof(StreamingChunk));
+export const streamingChunkSchema = defineNamedType("StreamingChunk", z.instanceof(StreamingChunk), {
+  fromJSON: (value) => (value instanceof StreamingChunk ? value : StreamingChunk.fromJSON(value)),
+});
 
 /**
  * Picks the callback to stream with: the one given at run time wins over the one given at construction.

@@ -28,6 +28,7 @@ const fieldNames: Readonly<Record<string, string>> = {
   outputsToState: "outputs_to_state",
   outputsToString: "outputs_to_string",
   needsState: "needs_state",
+  needsApproval: "needs_approval",
   rawResult: "raw_result",
 };
 
@@ -139,6 +140,9 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
     return undefined;
   }
   const fn = resolve(r, data.function, [...at, "function"]);
+  const approval = data.needs_approval;
+  const needsApproval =
+    typeof approval === "string" ? resolve(r, approval, [...at, "needs_approval"]) : approval;
   if (r.issues.length > before || fn === undefined) return undefined;
   return build(
     r,
@@ -153,6 +157,7 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
         outputsToState,
         outputsToString,
         needsState: (data.needs_state ?? undefined) as boolean | undefined,
+        needsApproval: (needsApproval ?? undefined) as boolean | undefined,
       }),
   );
 }

@@ -114,6 +114,14 @@ function writeTool(tool: AnyTool, w: Writer, path: Path): ToolDocument {
       parameters: structuredClone(tool.parameters),
       function: w.fn(tool.function as AnyFunction, [...dataPath, "function"]),
       needs_state: tool.needsState,
+      ...(tool.needsApproval === false
+        ? {}
+        : {
+            needs_approval:
+              typeof tool.needsApproval === "boolean"
+                ? tool.needsApproval
+                : w.fn(tool.needsApproval as AnyFunction, [...dataPath, "needs_approval"]),
+          }),
     },
   };
 }

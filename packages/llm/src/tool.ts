@@ -57,6 +57,22 @@ export interface ToolTrace {
   readonly span: Span | undefined;
 }
 
+/** What a `needsApproval` function receives besides the call's arguments. */
+export interface ToolApprovalContext {
+  /** The model's tool call. */
+  readonly toolCall: ToolCall;
+  /** The run's abort signal. */
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Whether a call needs a person's approval before it runs: `true`, or a function of the call's arguments
+ * (e.g. `({ amount }) => amount > 100`). An Agent stops its run at such a call (see `docs/interrupts.md`).
+ */
+export type NeedsApproval<TArgs = Record<string, unknown>> =
+  | boolean
+  | ((args: TArgs, context: ToolApprovalContext) => MaybePromise<boolean>);
+
 /** Options of {@link Tool.invoke}. */
 export interface ToolInvokeOptions {
   /** Aborts the call. */
@@ -96,6 +112,11 @@ export interface ToolInit<TArgs = Record<string, unknown>, TResult = unknown> {
    * so the agent runs it alone (a barrier in the tool schedule).
    */
   readonly needsState?: boolean | undefined;
+  /**
+   * The call must be approved by a person before it runs: `true`, or a function of the arguments. An
+   * Agent then stops the run with a `RunInterruptedError` and continues on `resume` with the decision.
+   */
+  readonly needsApproval?: NeedsApproval<TArgs> | undefined;
 }
 
 /** Options for subclasses of {@link Tool}. */
@@ -154,6 +175,8 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
   readonly outputsToString: OutputsToString | undefined;
   /** Whether the function receives the live State. */
   readonly needsState: boolean;
+  /** Whether (or when) a call needs a person's approval; `false` when not declared. */
+  readonly needsApproval: NeedsApproval<TArgs>;
   /** What a chat generator sends to the model. */
   readonly spec: ToolSpec;
   /** The zod schema of `parameters` when it was given as zod, for serialization and inspection. */
@@ -197,6 +220,15 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     if (init.outputsToString !== undefined) checkOutputsToString(init.outputsToString, issues);
     if (init.needsState !== undefined && typeof init.needsState !== "boolean")
       issues.push({ path: ["needsState"], message: "must be a boolean." });
+    if (
+      init.needsApproval !== undefined &&
+      typeof init.needsApproval !== "boolean" &&
+      typeof init.needsApproval !== "function"
+    )
+      issues.push({
+        path: ["needsApproval"],
+        message: "must be a boolean or a function (args, context) => boolean | Promise<boolean>.",
+      });
     if (issues.length > 0 || normalized === undefined) {
       throw new ToolDefinitionError(
         `new Tool(${JSON.stringify(name)}): invalid tool (${problems(issues)}):\n${formatIssues(issues)}`,
@@ -215,6 +247,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
       init.outputsToState === undefined ? undefined : Object.freeze({ ...init.outputsToState });
     this.outputsToString = init.outputsToString;
     this.needsState = init.needsState ?? false;
+    this.needsApproval = init.needsApproval ?? false;
     const hidden = Object.values(this.inputsFromState ?? {});
     this.spec = Object.freeze({
       name,

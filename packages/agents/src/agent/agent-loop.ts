@@ -1,15 +1,35 @@
-import { invokeComponent, type RunContext, type Span } from "@junction/core";
+import {
+  ComponentInterrupt,
+  type Decisions,
+  invokeComponent,
+  JunctionError,
+  type RunContext,
+  type Span,
+} from "@junction/core";
 import { type AnyTool, ChatMessage, errorType, flattenTools, type ToolCall } from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
+import {
+  type AgentSnapshot,
+  readAgentSnapshot,
+  type StickyDecision,
+  stateDataToJSON,
+} from "./agent-snapshot.js";
 import { modelExit, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
+import { applyDecisions, type GateResult, gateCalls } from "./tool-gates.js";
 import { addTokenUsage } from "./usage.js";
+
+/** Where a resumed run continues: the paused step and the decisions for its gated calls. */
+interface AgentResume {
+  readonly snapshot: AgentSnapshot;
+  readonly decisions: Decisions;
+}
 
 /** What one agent run returns (the output sockets). */
 export type AgentRunOutputs = Record<string, unknown>;
@@ -25,6 +45,8 @@ class AgentRun {
   tokenUsage: Readonly<Record<string, unknown>> = {};
   toolCallCounts: Record<string, number> = {};
   runSpan: Span | undefined;
+  /** Decisions made with scope "run", by tool name. */
+  readonly sticky: Record<string, StickyDecision> = {};
 
   constructor(
     readonly params: AgentParams,
@@ -141,15 +163,75 @@ class AgentRun {
       if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
       return undefined;
     }
+    this.control.pendingCallIds = new Set(
+      replies.flatMap((reply) => reply.toolCalls.flatMap((call) => (call.id === undefined ? [] : [call.id]))),
+    );
+    this.control.interrupts = [];
     await this.hooks("beforeTool", span);
+    const pending = this.pendingCalls();
+    const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+    const gates = await gateCalls({
+      step: this.stepCount + 1,
+      pending,
+      tools: toolMap,
+      state: this.state,
+      hookInterrupts: this.control.interrupts,
+      sticky: this.sticky,
+      signal: this.context.signal,
+    });
+    this.control.interrupts = [];
+    if (gates.interrupts.length > 0) this.pause(gates);
+    return this.runTools(pending, toolMap, gates.presets, span);
+  }
+
+  /** The tool calls of the last assistant message (what the step runs). */
+  pendingCalls(): readonly ToolCall[] {
     const last = this.state.lastItem("messages");
-    const pending: readonly ToolCall[] =
-      last instanceof ChatMessage && last.role === "assistant" ? last.toolCalls : [];
+    return last instanceof ChatMessage && last.role === "assistant" ? last.toolCalls : [];
+  }
+
+  /** Stops the run before the step's tools: the snapshot holds the State and which calls wait. */
+  pause(gates: GateResult): never {
+    const snapshot: AgentSnapshot = {
+      kind: "junction.Agent",
+      version: 1,
+      at: "beforeTool",
+      step: this.stepCount,
+      state: stateDataToJSON(this.state, Object.keys(this.setup.stateSchema)),
+      calls: gates.calls,
+      sticky: { ...this.sticky },
+      ...(this.control.stopReason === undefined ? {} : { stopReason: this.control.stopReason }),
+    };
+    return this.context.interrupt({ interrupts: gates.interrupts, state: snapshot });
+  }
+
+  /** The paused step, continued: decisions applied, then the tools, `afterTool`, and the exit check. */
+  async resumeStep(resume: AgentResume, span: Span | undefined): Promise<string | undefined> {
+    const tools = this.currentTools();
+    const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+    const applied = applyDecisions(
+      this.pendingCalls(),
+      resume.snapshot.calls,
+      resume.decisions,
+      toolMap,
+      this.sticky,
+      this.state,
+    );
+    return this.runTools(applied.calls, toolMap, applied.presets, span);
+  }
+
+  /** Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. */
+  async runTools(
+    pending: readonly ToolCall[],
+    toolMap: ReadonlyMap<string, AnyTool>,
+    presets: ReadonlyMap<number, ChatMessage>,
+    span: Span | undefined,
+  ): Promise<string | undefined> {
     let results: ChatMessage[] = [];
     if (pending.length > 0) {
       results = await runToolCalls({
         calls: pending,
-        tools: new Map(tools.map((tool) => [tool.name, tool])),
+        tools: toolMap,
         state: this.state,
         queue: this.queue,
         raiseOnFailure: this.params.raiseOnToolInvocationFailure,
@@ -158,6 +240,7 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
+        presets,
         durable: this.context.durable,
         step: this.stepCount,
       });
@@ -196,10 +279,11 @@ class AgentRun {
     }
   }
 
-  async loop(): Promise<string> {
+  async loop(resume: AgentResume | undefined): Promise<string> {
     const { params, context } = this;
     this.control.tools = this.prepared.initialTools;
-    await this.hooks("beforeRun", this.runSpan);
+    // A resumed run already ran its beforeRun hooks.
+    if (resume === undefined) await this.hooks("beforeRun", this.runSpan);
     // A beforeRun hook may have restored a saved run.
     this.stepCount = (this.state.get("step_count") as number | undefined) ?? 0;
     this.tokenUsage = (this.state.get("token_usage") as Record<string, unknown> | undefined) ?? {};
@@ -207,7 +291,21 @@ class AgentRun {
       ...((this.state.get("tool_call_counts") as Record<string, number> | undefined) ?? {}),
     };
     let exitReason: string | undefined;
-    while (this.stepCount < params.maxAgentSteps) {
+    if (resume !== undefined) {
+      Object.assign(this.sticky, resume.snapshot.sticky);
+      if (resume.snapshot.stopReason !== undefined) this.control.stopReason = resume.snapshot.stopReason;
+      const span = context.tracer.startSpan(
+        "junction.agent.step",
+        { "junction.agent.step": this.stepCount, "junction.agent.resumed": true },
+        this.runSpan,
+      );
+      try {
+        exitReason = await this.resumeStep(resume, span);
+      } finally {
+        span.end();
+      }
+    }
+    while (exitReason === undefined && this.stepCount < params.maxAgentSteps) {
       const span = context.tracer.startSpan(
         "junction.agent.step",
         { "junction.agent.step": this.stepCount },
@@ -218,7 +316,6 @@ class AgentRun {
       } finally {
         span.end();
       }
-      if (exitReason !== undefined) break;
     }
     if (exitReason === undefined) {
       exitReason = "max_agent_steps";
@@ -283,18 +380,31 @@ export async function runAgent(
     throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
   }
   try {
+    let resume: AgentResume | undefined;
+    if (context.resume?.state !== undefined) {
+      const restored = readAgentSnapshot(context.resume.state, setup.stateSchema);
+      prepared = { ...prepared, state: restored.state };
+      resume = { snapshot: restored.snapshot, decisions: context.resume.decisions };
+    }
     run = new AgentRun(params, setup, context, prepared);
     run.runSpan = runSpan;
     runSpan.setTag("junction.agent.tools", prepared.initialToolNames);
-    const exitReason = await run.loop();
+    const exitReason = await run.loop(resume);
     runSpan.setTag("junction.agent.steps_taken", run.stepCount);
     runSpan.setTag("junction.agent.exit_reason", exitReason);
     return run.outputs(exitReason);
   } catch (error) {
+    // An interrupt is not a failure; a refused resume and an unreadable snapshot are reported as they are.
+    if (ComponentInterrupt.isInstance(error)) throw error;
     runSpan.setTag("error", true);
     runSpan.setTag("error.type", errorType(error));
+    if (JunctionError.isInstance(error) && isResumeProblem(error.code)) throw error;
     throw toRunError(error, run, context.signal);
   } finally {
     runSpan.end();
   }
+}
+
+function isResumeProblem(code: string): boolean {
+  return code.startsWith("RESUME_") || code === "DESERIALIZATION_ERROR";
 }

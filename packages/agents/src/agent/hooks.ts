@@ -36,6 +36,17 @@ export interface HookControl {
   stop(reason: string): void;
   /** In `onExit`: vetoes the exit, so the loop continues (still bounded by `maxAgentSteps`). Ignored elsewhere. */
   continueRun(): void;
+  /**
+   * In `beforeTool`: holds the step's tool calls (those in `callIds`, default all) for a person's decision.
+   * After the hooks, the run stops with a `RunInterruptedError` before any tool runs; on resume the
+   * decisions apply (approve, edit, reject, respond) and the hooks are not run again.
+   *
+   * @example
+   * ```ts
+   * beforeTool: (state, control) => control.interrupt({ payload: { reason: "needs review" } })
+   * ```
+   */
+  interrupt(options?: { readonly callIds?: readonly string[] | undefined; readonly payload?: unknown }): void;
 }
 
 /** A hook as a function: acts on the State, and on the run through `control`. */

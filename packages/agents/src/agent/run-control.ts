@@ -1,6 +1,7 @@
 import type { Logger } from "@junction/core";
 import type { AnyTool } from "@junction/llm";
 import type { HookControl, HookPoint } from "./hooks.js";
+import type { HookInterrupt } from "./tool-gates.js";
 
 /** The per-run implementation of {@link HookControl}: the loop reads what hooks asked for. */
 export class RunControl implements HookControl {
@@ -12,6 +13,10 @@ export class RunControl implements HookControl {
   stopReason: string | undefined = undefined;
   /** Set by `continueRun` during `onExit`. */
   continueRequested = false;
+  /** Set by `interrupt` during `beforeTool`; cleared by the loop. */
+  interrupts: HookInterrupt[] = [];
+  /** The ids of the step's pending tool calls (for checking `interrupt`'s `callIds`). */
+  pendingCallIds: ReadonlySet<string> = new Set();
 
   constructor(
     readonly signal: AbortSignal | undefined,
@@ -25,6 +30,27 @@ export class RunControl implements HookControl {
       );
     }
     this.stopReason = reason;
+  }
+
+  interrupt(
+    options: { readonly callIds?: readonly string[] | undefined; readonly payload?: unknown } = {},
+  ): void {
+    if (this.point !== "beforeTool") {
+      throw new TypeError(
+        `control.interrupt() was called in a "${this.point}" hook; it only works in "beforeTool" hooks, where it holds the step's tool calls for a decision.`,
+      );
+    }
+    const callIds = options.callIds;
+    const unknown = callIds?.filter((id) => !this.pendingCallIds.has(id)) ?? [];
+    if (unknown.length > 0) {
+      throw new TypeError(
+        `control.interrupt(): no pending tool call has the id ${unknown.map((id) => JSON.stringify(id)).join(", ")}. Pending: ${[...this.pendingCallIds].map((id) => JSON.stringify(id)).join(", ") || "none"}.`,
+      );
+    }
+    this.interrupts.push({
+      callIds: callIds === undefined ? undefined : [...callIds],
+      payload: options.payload,
+    });
   }
 
   continueRun(): void {

@@ -36,6 +36,8 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Calls answered without running (rejected or answered by a person), by call index. */
+  readonly presets?: ReadonlyMap<number, ChatMessage> | undefined;
   /**
    * Durable steps of a durable run (`undefined` in-process): each call is the step
    * `tool#<step>/<call id>`, a batch is joined with `durable.all` in call order.
@@ -180,15 +182,20 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
     // Calls start in call order (a durable backend matches steps by start order).
     const runs = batch.map((index) => {
       const call = calls[index]!;
-      const tool = tools.get(call.toolName);
+      const preset = options.presets?.get(index);
+      const tool = preset === undefined ? tools.get(call.toolName) : undefined;
       const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
       const task = async (): Promise<Outcome> => {
-        const outcome = await execute(index, call, tool, args, options);
+        // A call a person rejected or answered does not run; its answer is the result.
+        const outcome =
+          preset === undefined
+            ? await execute(index, call, tool, args, options)
+            : { message: preset, error: undefined, result: undefined };
         await options.onChunk?.(toolResultChunk(outcome.message, call, index));
         return outcome;
       };
       const queued = () =>
-        options.queue === undefined || tool === undefined
+        options.queue === undefined || tool === undefined || preset !== undefined
           ? task()
           : options.queue.add(task, { signal: options.signal });
       return durable === undefined
@@ -199,7 +206,8 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
     for (let position = 0; position < batch.length; position++) {
       const outcome = outcomes[position]!;
       if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
-      const tool = tools.get(calls[batch[position]!]!.toolName);
+      const index = batch[position]!;
+      const tool = options.presets?.has(index) ? undefined : tools.get(calls[index]!.toolName);
       if (outcome.error === undefined && tool !== undefined) mergeOutputs(tool, outcome.result, state);
       messages[batch[position]!] = outcome.message;
     }

@@ -7,6 +7,7 @@ import type {
   OutputAddress,
 } from "./builder-types.js";
 import type { Pipeline } from "./pipeline.js";
+import type { TypedPipeline } from "./super-component-types.js";
 
 /**
  * A typed way to assemble a {@link Pipeline}: each `add` records the component's type, so `connect`
@@ -58,8 +59,8 @@ export class PipelineBuilder<TMap extends ComponentMap> {
     return this;
   }
 
-  /** The assembled pipeline. */
-  build(): Pipeline {
-    return this.#pipeline;
+  /** The assembled pipeline; its type remembers the components, so a `SuperComponent` wrapping it keeps their socket types. */
+  build(): TypedPipeline<TMap> {
+    return this.#pipeline as TypedPipeline<TMap>;
   }
 }

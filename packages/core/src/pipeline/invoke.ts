@@ -1,11 +1,13 @@
 import { getComponentInternals, zodIssues } from "../component.js";
 import { type Durable, scopeDurable } from "../durability/durable.js";
+import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../durable/interrupt.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
 import type { PipelineEvent } from "./events.js";
 import { isolate } from "./isolate.js";
+import { dropEmit, NestedEvent, prefixEvent } from "./nested.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 
@@ -18,6 +20,10 @@ export interface InvokeContext {
   readonly runSignal: AbortSignal;
   readonly validateOutputs: boolean;
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The resume context of a component that interrupted in the run's previous part (resumed runs only). */
+  readonly resumeFor?: ((node: PlanNode, visit: number) => ResumeContext | undefined) | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
   /** Durable steps of a durable run; `undefined` in-process. */
   readonly durable: Durable | undefined;
 }
@@ -65,10 +71,10 @@ export async function invokeNode(
         tracer,
         span,
         logger: context.logger,
-        emit:
-          sink === undefined
-            ? ignore
-            : (chunk: unknown) => sink({ type: "chunk", componentName: node.name, chunk }),
+        emit: sink === undefined ? dropEmit : (payload: unknown) => sink(toEvent(node.name, payload)),
+        depth: context.depth,
+        interrupt: throwInterrupt,
+        resume: context.resumeFor?.(node, visit),
         durable: undefined as Durable | undefined,
       };
       const durable = context.durable;
@@ -85,6 +91,7 @@ export async function invokeNode(
       span.setTag("error", true);
       span.setTag("error.type", errorType(error));
       if (runSignal.aborted && error === runSignal.reason) throw error;
+      if (ComponentInterrupt.isInstance(error)) throw error;
       throw new PipelineRuntimeError(
         `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
         { componentName: node.name, componentType: node.type, cause: error },
@@ -138,7 +145,11 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
   }
 }
 
-function ignore(): void {}
+/** A component's emitted payload as a stream event; nested runs' events keep their (prefixed) kind. */
+function toEvent(name: string, payload: unknown): PipelineEvent {
+  if (payload instanceof NestedEvent) return prefixEvent(name, payload.event);
+  return { type: "chunk", componentName: name, chunk: payload };
+}
 
 /** The `error.type` tag of a failure: the error's class name. */
 export function errorType(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { Durable } from "../durability/durable.js";
 import type { Logger } from "../logger.js";
-import type { Tracer } from "../tracing.js";
+import type { Span, Tracer } from "../tracing.js";
 import type { InputsFormat } from "./run-inputs.js";
 
 /** Options of `new Pipeline(...)`. */
@@ -36,6 +36,8 @@ export interface PipelineRunOptions {
   readonly tracer?: Tracer | undefined;
   /** The logger of this run (default: the pipeline's). */
   readonly logger?: Logger | undefined;
+  /** A parent for the run's `junction.pipeline.run` span (to nest the run in your own trace). */
+  readonly span?: Span | undefined;
   /**
    * Runs each component run as a named durable step (see {@link Durable}); `@junction/restate` passes
    * one that journals them in a Restate workflow. Default: in-process, nothing journaled. Components

@@ -51,6 +51,34 @@ export interface PipelineConnection {
 
 const reservedNames = new Set(["_debug"]);
 
+/** Options of a run nested in an enclosing run (see {@link runNested}). */
+export interface NestedRunOptions extends PipelineRunOptions {
+  /** Receives the inner run's events; `undefined` when nobody streams. */
+  readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The inner run's nesting depth. */
+  readonly depth: number;
+}
+
+let nestedExecutor:
+  | ((
+      pipeline: Pipeline,
+      inputs: Record<string, unknown>,
+      options: NestedRunOptions,
+    ) => Promise<ExecuteResult>)
+  | undefined;
+
+/**
+ * Runs `pipeline` as part of an enclosing run (a `SuperComponent`): the same engine as `run`, with the
+ * enclosing span as parent, the enclosing depth, and the events handed to `sink`. Internal to core.
+ */
+export function runNested(
+  pipeline: Pipeline,
+  inputs: Record<string, unknown>,
+  options: NestedRunOptions,
+): Promise<ExecuteResult> {
+  return nestedExecutor!(pipeline, inputs, options);
+}
+
 /**
  * A graph of components joined by typed sockets, and the engine that runs it.
  *
@@ -77,6 +105,11 @@ export class Pipeline {
   readonly #logger: Logger | undefined;
   readonly #tracer: Tracer | undefined;
   #plan: Plan | undefined;
+
+  static {
+    nestedExecutor = (pipeline, inputs, options) =>
+      pipeline.#execute(inputs, options, options.sink, options.depth);
+  }
 
   /** @param options - max runs per component, metadata, type validation, logger, tracer */
   constructor(options: PipelineOptions = {}) {
@@ -300,7 +333,7 @@ export class Pipeline {
    *   PipelineMaxComponentRuns; PipelineComponentsBlockedError; the signal's reason when aborted
    */
   async run(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): Promise<PipelineOutputs> {
-    return (await this.#execute(inputs, options, undefined)).outputs;
+    return (await this.#execute(inputs, options, undefined, 0)).outputs;
   }
 
   /**
@@ -324,7 +357,7 @@ export class Pipeline {
     const signal =
       options.signal === undefined ? abandon.signal : AbortSignal.any([options.signal, abandon.signal]);
     let finished = false;
-    const done = this.#execute(inputs, { ...options, signal }, (event) => channel.push(event)).then(
+    const done = this.#execute(inputs, { ...options, signal }, (event) => channel.push(event), 0).then(
       (result) => {
         finished = true;
         channel.push({ type: "run_end", outputs: result.outputs, neverRan: result.neverRan });
@@ -351,6 +384,7 @@ export class Pipeline {
     inputs: Record<string, unknown>,
     options: PipelineRunOptions,
     sink: ((event: PipelineEvent) => void) | undefined,
+    depth: number,
   ): Promise<ExecuteResult> {
     try {
       const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
@@ -388,6 +422,8 @@ export class Pipeline {
         tracer: options.tracer ?? this.#tracer ?? noopTracer,
         logger: options.logger ?? this.#logger ?? getDefaultLogger(),
         sink,
+        parentSpan: options.span,
+        depth,
         durable: options.durable,
       });
     } catch (error) {

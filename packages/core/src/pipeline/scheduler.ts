@@ -1,7 +1,7 @@
 import type { Durable } from "../durability/durable.js";
 import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
 import type { Logger } from "../logger.js";
-import type { Tracer } from "../tracing.js";
+import type { Span, Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
 import { errorType, type InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
@@ -27,6 +27,10 @@ export interface ExecuteRequest {
   readonly logger: Logger;
   /** Receives stream events; `undefined` for plain runs. */
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** The parent of the run's `junction.pipeline.run` span (the enclosing component's span when nested). */
+  readonly parentSpan: Span | undefined;
+  /** The run's nesting depth (0 for a top-level run). */
+  readonly depth: number;
   /** Durable steps; `undefined` in-process. */
   readonly durable: Durable | undefined;
 }
@@ -78,11 +82,15 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(request.signal!.reason);
   request.signal?.addEventListener("abort", onAbort, { once: true });
-  const pipelineSpan = tracer.startSpan("junction.pipeline.run", {
-    "junction.pipeline.input_data": request.inputs.nested,
-    "junction.pipeline.metadata": request.metadata,
-    "junction.pipeline.max_runs_per_component": request.maxRunsPerComponent,
-  });
+  const pipelineSpan = tracer.startSpan(
+    "junction.pipeline.run",
+    {
+      "junction.pipeline.input_data": request.inputs.nested,
+      "junction.pipeline.metadata": request.metadata,
+      "junction.pipeline.max_runs_per_component": request.maxRunsPerComponent,
+    },
+    request.parentSpan,
+  );
   const context: InvokeContext = {
     tracer,
     pipelineSpan,
@@ -90,6 +98,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     runSignal: controller.signal,
     validateOutputs: request.validateOutputs,
     sink: request.sink,
+    depth: request.depth,
     durable: request.durable,
   };
   const outputs: PipelineOutputs = {};

@@ -1,0 +1,119 @@
+import {
+  type AnyComponent,
+  type ComponentResumeOptions,
+  type ComponentRunOptions,
+  getComponentInternals,
+  invokeComponent,
+} from "../component.js";
+import type { Issue } from "../errors.js";
+import type { InputSocket } from "../sockets.js";
+import { checkDecisions, localDecisions, resumeContext, toInterrupts } from "./decisions.js";
+import { componentFingerprint } from "./fingerprint.js";
+import { ComponentInterrupt, type Decisions } from "./interrupt.js";
+import { openRun, RunRecorder, type RunRoot } from "./run-recorder.js";
+import type { RunSnapshot } from "./run-snapshot.js";
+import { fromSnapshotJSON, toSnapshotJSON } from "./value-json.js";
+
+/** Direct component runs that stop at an interrupt, and their resume. */
+
+function rootOf(component: AnyComponent): RunRoot {
+  return { kind: "component", type: component.type, fingerprint: componentFingerprint(component) };
+}
+
+/** The JSON form of run inputs; values without one (callbacks) are left out and must be supplied again. */
+export function inputsToJSON(inputs: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(inputs)) {
+    if (value === undefined) continue;
+    const issues: Issue[] = [];
+    const json = toSnapshotJSON(value, [name], issues);
+    if (issues.length === 0) out[name] = json;
+  }
+  return out;
+}
+
+function inputsFromJSON(
+  component: AnyComponent,
+  json: Readonly<Record<string, unknown>>,
+  supplied: Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
+  const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(json)) {
+    const socket = sockets[name];
+    if (socket === undefined) continue;
+    out[name] =
+      socket.variadic !== "none" && Array.isArray(value)
+        ? value.map((item) => fromSnapshotJSON(socket.schema, item))
+        : fromSnapshotJSON(socket.schema, value);
+  }
+  return { ...out, ...supplied };
+}
+
+function outputsToJSON(outputs: Record<string, unknown>): Record<string, unknown> {
+  return inputsToJSON(outputs);
+}
+
+async function interrupted(
+  component: AnyComponent,
+  recorder: RunRecorder,
+  signal: ComponentInterrupt,
+): Promise<never> {
+  const interrupts = toInterrupts(signal.interrupts, "", []);
+  return recorder.interrupted(
+    interrupts,
+    signal.state === undefined ? {} : { component: signal.state },
+    `${component.constructor.name}.resume`,
+  );
+}
+
+/** After `component.run` caught an interrupt: saves the snapshot, then throws `RunInterruptedError`. */
+export function pauseComponent(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  signal: ComponentInterrupt,
+  options: ComponentRunOptions,
+): Promise<never> {
+  const recorder = new RunRecorder(
+    options.store,
+    options.runId,
+    rootOf(component),
+    inputsToJSON(inputs),
+    undefined,
+    undefined,
+    `${component.type}.run`,
+  );
+  return interrupted(component, recorder, signal);
+}
+
+/** `component.resume(...)`: checks the snapshot and decisions (failing closed), claims the run, continues. */
+export async function resumeComponent(
+  component: AnyComponent,
+  target: string | RunSnapshot,
+  decisions: Decisions,
+  options: ComponentResumeOptions,
+): Promise<Record<string, unknown>> {
+  const where = `${component.type}.resume`;
+  const { snapshot, recorder } = await openRun(target, options, rootOf(component), where);
+  const checked = checkDecisions(snapshot.interrupts, decisions, where);
+  const internals = getComponentInternals(component);
+  const prepared = internals.prepare(
+    inputsFromJSON(component, snapshot.inputs, options.inputs),
+    options.componentName,
+  );
+  options.signal?.throwIfAborted();
+  await recorder.running(checked);
+  let outputs: Record<string, unknown>;
+  try {
+    outputs = await invokeComponent(component, prepared, {
+      ...options,
+      resume: resumeContext(localDecisions(checked, ""), snapshot.component),
+    });
+  } catch (error) {
+    if (ComponentInterrupt.isInstance(error)) return interrupted(component, recorder, error);
+    await recorder.finished(undefined, error).catch(() => {});
+    throw error;
+  }
+  await recorder.finished(outputsToJSON(outputs), undefined);
+  return outputs;
+}

@@ -1,0 +1,165 @@
+import { promises as fs } from "node:fs";
+import { join } from "node:path";
+import { appendDurable, createFileExclusive, readDurableLines } from "./durable-files.js";
+import { RunConflictError } from "./errors.js";
+import { RunSnapshot } from "./run-snapshot.js";
+import {
+  checkSave,
+  type RunListQuery,
+  type RunStore,
+  type RunSummary,
+  type SnapshotInfo,
+  summarize,
+} from "./run-store.js";
+import { runIdPattern } from "./snapshot-schema.js";
+
+/** Options of {@link FileRunStore}. */
+export interface FileRunStoreOptions {
+  /** Snapshots kept per run (older ones and their deltas are deleted). Default 10. */
+  readonly keep?: number | undefined;
+}
+
+const snapshotFile = /^(\d{10})\.json$/;
+
+function seqName(seq: number): string {
+  return String(seq).padStart(10, "0");
+}
+
+/**
+ * The embedded {@link RunStore}: one directory per run, one JSON file per snapshot
+ * (`<dir>/<runId>/<seq>.json`), step deltas in `<seq>.deltas.jsonl`. No dependencies, no server.
+ *
+ * Every snapshot is written to a temporary file, fsynced, then hard-linked to its final name, which fails
+ * when the name exists: that is the compare-and-swap, and it holds across processes sharing the
+ * directory. Deltas are appended and fsynced line by line; a torn last line (a crash mid-write) is ignored.
+ *
+ * @example
+ * ```ts
+ * const store = new FileRunStore(".junction/runs");
+ * await pipeline.run(inputs, { store, runId: "order-42" });
+ * ```
+ */
+export class FileRunStore implements RunStore {
+  /** The store's directory. */
+  readonly directory: string;
+  readonly #keep: number;
+
+  /** @param directory - where runs are kept (created on first write) @param options - retention */
+  constructor(directory: string, options: FileRunStoreOptions = {}) {
+    this.directory = directory;
+    const keep = options.keep ?? 10;
+    if (!Number.isInteger(keep) || keep < 1)
+      throw new TypeError("FileRunStore: keep must be a positive integer.");
+    this.#keep = keep;
+  }
+
+  #runDir(runId: string): string {
+    if (!runIdPattern.test(runId)) {
+      throw new TypeError(
+        `FileRunStore: ${JSON.stringify(runId)} is not a valid run id (letters, digits, "_", "-", "." up to 128, no leading dot).`,
+      );
+    }
+    return join(this.directory, runId);
+  }
+
+  async #seqs(runId: string): Promise<number[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.#runDir(runId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const seqs: number[] = [];
+    for (const name of names) {
+      const match = snapshotFile.exec(name);
+      if (match !== null) seqs.push(Number(match[1]));
+    }
+    return seqs.sort((a, b) => a - b);
+  }
+
+  async save(snapshot: RunSnapshot, expectedSeq: number | null): Promise<void> {
+    const dir = this.#runDir(snapshot.runId);
+    const seqs = await this.#seqs(snapshot.runId);
+    checkSave(snapshot, expectedSeq, seqs.at(-1) ?? null);
+    await fs.mkdir(dir, { recursive: true });
+    const created = await createFileExclusive(
+      join(dir, `${seqName(snapshot.seq)}.json`),
+      JSON.stringify(snapshot),
+    );
+    if (!created) {
+      throw new RunConflictError(
+        `RunStore.save("${snapshot.runId}"): snapshot ${snapshot.seq} was written by another writer first. Load the run again.`,
+        snapshot.runId,
+      );
+    }
+    const stale = [...seqs, snapshot.seq].slice(0, -this.#keep);
+    for (const seq of stale) {
+      await fs.rm(join(dir, `${seqName(seq)}.json`), { force: true });
+      await fs.rm(join(dir, `${seqName(seq)}.deltas.jsonl`), { force: true });
+    }
+  }
+
+  async load(runId: string, seq?: number): Promise<RunSnapshot | undefined> {
+    const target = seq ?? (await this.#seqs(runId)).at(-1);
+    if (target === undefined) return undefined;
+    let text: string;
+    try {
+      text = await fs.readFile(join(this.#runDir(runId), `${seqName(target)}.json`), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+    return RunSnapshot.parse(JSON.parse(text));
+  }
+
+  async *history(runId: string): AsyncIterable<SnapshotInfo> {
+    for (const seq of await this.#seqs(runId)) {
+      const snapshot = await this.load(runId, seq);
+      if (snapshot === undefined) continue;
+      const { parent, status, createdAt } = snapshot;
+      yield { runId, seq, parent, status, createdAt };
+    }
+  }
+
+  async *list(query: RunListQuery = {}): AsyncIterable<RunSummary> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    const heads: { runId: string; seq: number; mtime: number }[] = [];
+    for (const runId of names) {
+      if (!runIdPattern.test(runId)) continue;
+      const seq = (await this.#seqs(runId)).at(-1);
+      if (seq === undefined) continue;
+      const stat = await fs.stat(join(this.directory, runId, `${seqName(seq)}.json`)).catch(() => undefined);
+      if (stat !== undefined) heads.push({ runId, seq, mtime: stat.mtimeMs });
+    }
+    heads.sort((a, b) => b.mtime - a.mtime || (a.runId < b.runId ? -1 : 1));
+    let count = 0;
+    for (const head of heads) {
+      if (count >= (query.limit ?? Number.POSITIVE_INFINITY)) return;
+      const snapshot = await this.load(head.runId, head.seq);
+      if (snapshot === undefined || (query.status !== undefined && snapshot.status !== query.status))
+        continue;
+      count++;
+      yield summarize(snapshot);
+    }
+  }
+
+  async appendDelta(runId: string, seq: number, delta: unknown): Promise<void> {
+    await appendDurable(join(this.#runDir(runId), `${seqName(seq)}.deltas.jsonl`), JSON.stringify(delta));
+  }
+
+  async deltas(runId: string, seq: number): Promise<unknown[]> {
+    const lines = await readDurableLines(join(this.#runDir(runId), `${seqName(seq)}.deltas.jsonl`));
+    return lines.map((line) => JSON.parse(line) as unknown);
+  }
+
+  async delete(runId: string): Promise<void> {
+    await fs.rm(this.#runDir(runId), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,138 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import {
+  appendDurable,
+  FileRunStore,
+  MemoryRunStore,
+  RunConflictError,
+  type RunSnapshot,
+  type RunStore,
+  readDurableLines,
+} from "@junction/core";
+import { afterEach, describe, expect, test } from "vitest";
+
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "junction-store-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+function snapshot(runId: string, seq: number, status: RunSnapshot["status"] = "interrupted"): RunSnapshot {
+  return {
+    format: "junction.run-snapshot",
+    version: 1,
+    runId,
+    seq,
+    parent: seq === 1 ? null : seq - 1,
+    status,
+    createdAt: new Date(2026, 0, 1, 0, 0, seq).toISOString(),
+    root: { kind: "component", type: "test.Thing", fingerprint: "sha256:0" },
+    inputs: { value: seq },
+    interrupts: [],
+    decisions: {},
+  };
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+const stores: [string, () => Promise<RunStore>][] = [
+  ["MemoryRunStore", async () => new MemoryRunStore({ keep: 3 })],
+  ["FileRunStore", async () => new FileRunStore(await tempDir(), { keep: 3 })],
+];
+
+describe.each(stores)("%s", (_name, make) => {
+  test("saves, loads the head or an older snapshot, and compare-and-swaps on seq", async () => {
+    const store = await make();
+    await store.save(snapshot("r1", 1), null);
+    await store.save(snapshot("r1", 2, "running"), 1);
+    expect((await store.load("r1"))?.seq).toBe(2);
+    expect((await store.load("r1", 1))?.status).toBe("interrupted");
+    await expect(store.save(snapshot("r1", 2), 1)).rejects.toBeInstanceOf(RunConflictError);
+    await expect(store.save(snapshot("r1", 1), null)).rejects.toBeInstanceOf(RunConflictError);
+    expect(await store.load("nope")).toBeUndefined();
+  });
+
+  test("keeps the last N snapshots, lists runs by status, deletes", async () => {
+    const store = await make();
+    for (let seq = 1; seq <= 5; seq++)
+      await store.save(snapshot("r1", seq, seq === 5 ? "completed" : "running"), seq === 1 ? null : seq - 1);
+    await store.save(snapshot("r2", 1), null);
+    expect((await collect(store.history("r1"))).map((info) => info.seq)).toEqual([3, 4, 5]);
+    expect((await collect(store.list({ status: "interrupted" }))).map((run) => run.runId)).toEqual(["r2"]);
+    expect((await collect(store.list())).map((run) => run.runId).sort()).toEqual(["r1", "r2"]);
+    await store.delete("r1");
+    expect(await store.load("r1")).toBeUndefined();
+  });
+
+  test("deltas are appended in order after a snapshot", async () => {
+    const store = await make();
+    await store.save(snapshot("r1", 1, "running"), null);
+    await store.appendDelta("r1", 1, { step: 1 });
+    await store.appendDelta("r1", 1, { step: 2 });
+    expect(await store.deltas("r1", 1)).toEqual([{ step: 1 }, { step: 2 }]);
+    expect(await store.deltas("r1", 2)).toEqual([]);
+  });
+});
+
+describe("FileRunStore", () => {
+  test("refuses run ids that are not plain names", async () => {
+    const store = new FileRunStore(await tempDir());
+    await expect(store.load("../etc")).rejects.toThrow(/not a valid run id/);
+  });
+
+  test("a torn last delta line (a crash mid-append) is ignored", async () => {
+    const dir = await tempDir();
+    const file = join(dir, "deltas.jsonl");
+    await appendDurable(file, '{"a":1}');
+    await writeFile(file, '{"a":1}\n{"a":', { flag: "w" });
+    expect(await readDurableLines(file)).toEqual(['{"a":1}']);
+  });
+
+  test("of several saves racing for the same seq, exactly one wins", async () => {
+    const store = new FileRunStore(await tempDir());
+    await store.save(snapshot("race", 1), null);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, index) => store.save({ ...snapshot("race", 2), inputs: { index } }, 1)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+    expect(
+      results
+        .filter((result) => result.status === "rejected")
+        .map((result) => (result as PromiseRejectedResult).reason.code),
+    ).toEqual(["RUN_CONFLICT", "RUN_CONFLICT", "RUN_CONFLICT", "RUN_CONFLICT"]);
+  });
+
+  test("of several processes racing to create one file, exactly one wins and the file is complete", async () => {
+    const dir = await tempDir();
+    const target = join(dir, "0000000002.json");
+    const module = join(import.meta.dirname, "..", "src", "durable", "durable-files.ts");
+    const script = `
+      import { createFileExclusive } from ${JSON.stringify(module)};
+      const body = JSON.stringify({ pid: process.pid, pad: "x".repeat(200000) });
+      console.log((await createFileExclusive(${JSON.stringify(target)}, body)) ? "won" : "lost");
+    `;
+    const run = promisify(execFile);
+    const outcomes = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        run(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]).then((result) =>
+          result.stdout.trim(),
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(["lost", "lost", "won"]);
+    const written = JSON.parse(await readFile(target, "utf8")) as { pad: string };
+    expect(written.pad).toHaveLength(200000);
+    expect((await readdir(dir)).filter((name) => name.startsWith(".tmp"))).toEqual([]);
+  }, 60_000);
+});

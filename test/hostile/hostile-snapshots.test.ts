@@ -1,0 +1,182 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Agent } from "@junction/agents";
+import { DeserializationError, JunctionError, RunSnapshot } from "@junction/core";
+import { ScriptedChatGenerator, tool } from "@junction/llm";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+
+/**
+ * Hostile run snapshots: loading one is as safe as loading a pipeline document. Each must be refused
+ * with a clear error (nothing runs), never pollute a prototype, crash or hang.
+ */
+
+const base = (): Record<string, any> =>
+  JSON.parse(
+    readFileSync(
+      join(import.meta.dirname, "../../packages/agents/test/fixtures/run-snapshot-v1-agent.json"),
+      "utf8",
+    ),
+  );
+
+function agent(runs: number[]) {
+  return new Agent({
+    chatGenerator: new ScriptedChatGenerator({ script: ["ok"] }),
+    tools: [
+      tool({
+        name: "refund",
+        description: "Refunds an order",
+        parameters: z.object({ order: z.string(), amount: z.number() }),
+        needsApproval: true,
+        function: ({ amount }) => {
+          runs.push(amount);
+          return "done";
+        },
+      }),
+    ],
+    stateSchema: { notes: { type: z.array(z.string()) } },
+  });
+}
+
+function polluted(): boolean {
+  const probe = {} as Record<string, unknown>;
+  return probe.polluted !== undefined || probe.isAdmin !== undefined;
+}
+
+const parseCases: [string, (doc: Record<string, any>) => unknown, RegExp][] = [
+  [
+    "a __proto__ key in the inputs",
+    (doc) => JSON.parse(JSON.stringify(doc).replace('"inputs":{', '"inputs":{"__proto__":{"polluted":1},')),
+    /__proto__/,
+  ],
+  ["another format", (doc) => ({ ...doc, format: "junction.pipeline" }), /format/],
+  ["version 2", (doc) => ({ ...doc, version: 2 }), /version/],
+  [
+    "a run id that walks out of the store directory",
+    (doc) => ({ ...doc, runId: "../../etc/passwd" }),
+    /runId/,
+  ],
+  ["an unknown top-level key", (doc) => ({ ...doc, exec: "rm -rf /" }), /exec/],
+  [
+    "a decision with an unknown action",
+    (doc) => ({ ...doc, decisions: { x: { action: "sudo" } } }),
+    /decisions/,
+  ],
+  [
+    "inputs nested 100 000 levels",
+    (doc) => {
+      let value: unknown = 1;
+      for (let i = 0; i < 100_000; i++) value = [value];
+      return { ...doc, inputs: { deep: value } };
+    },
+    /nest|deep/,
+  ],
+  ["two million values", (doc) => ({ ...doc, inputs: { many: new Array(2_000_000).fill(0) } }), /more than/],
+];
+
+describe("RunSnapshot.parse refuses hostile snapshots", () => {
+  for (const [name, make, message] of parseCases) {
+    test(name, () => {
+      const input = make(base());
+      expect(() => RunSnapshot.parse(input)).toThrow(DeserializationError);
+      expect(() => RunSnapshot.parse(input)).toThrow(message);
+      expect(polluted()).toBe(false);
+    });
+  }
+});
+
+const resumeCases: [string, (doc: Record<string, any>) => void, string][] = [
+  [
+    "agent state with a key the Agent does not have",
+    (doc) => {
+      doc.component.state.isAdmin = true;
+    },
+    "DESERIALIZATION_ERROR",
+  ],
+  [
+    "agent state with a malformed message",
+    (doc) => {
+      doc.component.state.messages[0] = { role: "root" };
+    },
+    "DESERIALIZATION_ERROR",
+  ],
+  [
+    "agent state of an unknown shape",
+    (doc) => {
+      doc.component = { kind: "junction.Agent", version: 9 };
+    },
+    "DESERIALIZATION_ERROR",
+  ],
+  [
+    "a gated call whose arguments were changed in the messages",
+    (doc) => {
+      doc.component.state.messages[1].content[0].tool_call.arguments.amount = 1;
+    },
+    "RESUME_ARGS_CHANGED",
+  ],
+  [
+    "a call list that does not match the messages",
+    (doc) => {
+      doc.component.calls = [];
+    },
+    "RESUME_ARGS_CHANGED",
+  ],
+  [
+    "a snapshot of another component type",
+    (doc) => {
+      doc.root.type = "junction.OtherThing";
+    },
+    "RESUME_DEFINITION_CHANGED",
+  ],
+  [
+    "a completed run",
+    (doc) => {
+      doc.status = "completed";
+    },
+    "RUN_NOT_RESUMABLE",
+  ],
+];
+
+describe("agent.resume refuses hostile snapshots before anything runs", () => {
+  for (const [name, mutate, code] of resumeCases) {
+    test(name, async () => {
+      const doc = base();
+      mutate(doc);
+      const runs: number[] = [];
+      await expect(
+        agent(runs).resume(
+          doc as never,
+          { "s1/call_1": { action: "approve" } },
+          { allowDefinitionChange: true },
+        ),
+      ).rejects.toMatchObject({ code });
+      expect(runs).toEqual([]);
+    });
+  }
+});
+
+test("random patches never pollute and fail only with Junction errors", async () => {
+  const key = fc.oneof(
+    fc.constantFrom("__proto__", "constructor", "prototype", "component", "state", "inputs"),
+    fc.string({ maxLength: 5 }),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }), async (patch) => {
+      const doc = { ...base(), ...patch };
+      const runs: number[] = [];
+      try {
+        await agent(runs).resume(
+          JSON.parse(JSON.stringify(doc)),
+          { "s1/call_1": { action: "reject" } },
+          { allowDefinitionChange: true },
+        );
+      } catch (error) {
+        if (!JunctionError.isInstance(error)) throw error;
+      }
+      expect(runs).toEqual([]);
+      expect(polluted()).toBe(false);
+    }),
+    { numRuns: 100 },
+  );
+});
