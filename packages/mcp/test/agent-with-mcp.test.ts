@@ -20,12 +20,9 @@ describe("an Agent with MCP tools", { timeout: 30_000 }, () => {
     const agent = new Agent({
       chatGenerator: new ScriptedChatGenerator({
         script: [
-          {
-            toolCalls: [
-              { toolName: "add", arguments: { a: 2, b: 3 }, id: "c1" },
-              { toolName: "crash", arguments: {}, id: "c2" },
-            ],
-          },
+          // One call per step: a crash would also fail a concurrent call on the same server process.
+          { toolCalls: [{ toolName: "add", arguments: { a: 2, b: 3 }, id: "c1" }] },
+          { toolCalls: [{ toolName: "crash", arguments: {}, id: "c2" }] },
           { toolCalls: [{ toolName: "add", arguments: { a: 5, b: 5 }, id: "c3" }] },
           "2 + 3 is 5, and 5 + 5 is 10; the other tool crashed.",
         ],
