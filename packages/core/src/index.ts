@@ -74,8 +74,14 @@ export {
 } from "./errors.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
-export type { NamedTypeOptions } from "./named-types.js";
-export { defineNamedType, getNamedType, namedTypeName, namedTypeNames } from "./named-types.js";
+export type { NamedTypeOptions, NamedTypeWire } from "./named-types.js";
+export {
+  defineNamedType,
+  getNamedType,
+  namedTypeName,
+  namedTypeNames,
+  namedTypeWire,
+} from "./named-types.js";
 export { PipelineBuilder } from "./pipeline/builder.js";
 export type {
   CheckConnection,
@@ -85,6 +91,7 @@ export type {
   OutputAddress,
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
+export type { DeclaredIO } from "./pipeline/declared-io.js";
 export type {
   ChunkEvent,
   ComponentEndEvent,
@@ -102,6 +109,8 @@ export type {
   PipelineOutputDescription,
 } from "./pipeline/pipeline.js";
 export { Pipeline } from "./pipeline/pipeline.js";
+export type { PipelineIO, PipelineIOField } from "./pipeline/pipeline-io.js";
+export { describePipelineIO } from "./pipeline/pipeline-io.js";
 export type { InputsFormat } from "./pipeline/run-inputs.js";
 export type {
   SuperComponentClass,
@@ -153,3 +162,5 @@ export type {
   MaybePromise,
   RunInputs,
 } from "./types.js";
+export type { WireSchema } from "./wire-schema.js";
+export { decodeWireValue, wireJSONSchema } from "./wire-schema.js";

@@ -11,7 +11,25 @@ import { ComponentError } from "./errors.js";
 
 const byName = new Map<string, z.ZodType>();
 const bySchema = new WeakMap<z.ZodType, string>();
+const wires = new Map<string, NamedTypeWire>();
 const decoders = new Map<string, (value: unknown) => unknown>();
+
+/**
+ * How values of a named type travel as JSON (over HTTP, MCP or the command line): the JSON Schema of
+ * the wire shape and how to turn such JSON back into an instance. Going out, values are written with
+ * `JSON.stringify` (so the class's `toJSON` decides the shape). A named type without a wire form
+ * (tools, callbacks) cannot be given by a remote caller.
+ */
+export interface NamedTypeWire {
+  /** The JSON Schema of the value's JSON form (what `toJSON` writes and `decode` reads). */
+  readonly jsonSchema: Readonly<Record<string, unknown>>;
+  /**
+   * Turns the JSON form into an instance.
+   *
+   * @throws when the JSON is not a valid value (the message is shown to the caller)
+   */
+  decode(json: unknown): unknown;
+}
 
 /** Options of {@link defineNamedType}. */
 export interface NamedTypeOptions {
@@ -20,6 +38,8 @@ export interface NamedTypeOptions {
    * to restore socket values; without it such values cannot be resumed from a snapshot.
    */
   readonly fromJSON?: ((value: unknown) => unknown) | undefined;
+  /** How values of this type travel as JSON for remote callers; leave it out for types that cannot (functions, live objects). */
+  readonly wire?: NamedTypeWire | undefined;
 }
 
 /**
@@ -30,7 +50,8 @@ export interface NamedTypeOptions {
  *
  * @param name - a unique name, e.g. `"ChatMessage"`
  * @param schema - the schema values of this type satisfy, e.g. `z.instanceof(ChatMessage)`
- * @param options - `fromJSON`, how a value is read back from its JSON form
+ * @param options - `fromJSON`, how a value is read back from its JSON form; `wire`, its JSON form for
+ *   remote callers (see {@link NamedTypeWire})
  * @example
  * ```ts
  * export const documentSchema = defineNamedType("Document", z.instanceof(Document));
@@ -56,6 +77,7 @@ export function defineNamedType<TSchema extends z.ZodType>(
   byName.set(name, schema);
   bySchema.set(schema, name);
   if (options.fromJSON !== undefined) decoders.set(name, options.fromJSON);
+  if (options.wire !== undefined) wires.set(name, options.wire);
   return schema;
 }
 
@@ -77,4 +99,13 @@ export function namedTypeNames(): string[] {
 /** The `fromJSON` registered for the named type `name`, if any. */
 export function namedTypeDecoder(name: string): ((value: unknown) => unknown) | undefined {
   return decoders.get(name);
+}
+
+/**
+ * The wire form of a named type (by name or schema), or `undefined` when it has none or is not a
+ * named type.
+ */
+export function namedTypeWire(nameOrSchema: string | z.ZodType): NamedTypeWire | undefined {
+  const name = typeof nameOrSchema === "string" ? nameOrSchema : bySchema.get(nameOrSchema);
+  return name === undefined ? undefined : wires.get(name);
 }

@@ -414,4 +414,19 @@ function optional(value: unknown): unknown {
  */
 export const chatMessageSchema = defineNamedType("ChatMessage", z.instanceof(ChatMessage), {
   fromJSON: (value) => (value instanceof ChatMessage ? value : ChatMessage.fromJSON(value)),
+  wire: {
+    jsonSchema: {
+      type: "object",
+      description:
+        "A chat message: { role, content: [{ text }], name?, meta? } with role one of user, system, assistant, tool.",
+      properties: {
+        role: { type: "string", enum: [...chatRoles] },
+        content: { type: "array", items: { type: "object" } },
+        name: { type: ["string", "null"] },
+        meta: { type: "object" },
+      },
+      required: ["role", "content"],
+    },
+    decode: (value) => (value instanceof ChatMessage ? value : ChatMessage.fromJSON(value)),
+  },
 });

@@ -1,41 +1,21 @@
-import { namedTypeName } from "@junction/core";
+import { type NamedTypeWire, namedTypeWire } from "@junction/core";
 import type { z } from "zod";
-import { ChatMessage } from "./chat-message.js";
-import { chatRoles } from "./content-parts.js";
 
 /**
  * Internal: how named socket types are described to a model (JSON Schema) and how the model's JSON
- * arguments are turned back into instances. Used by `tool()` with zod parameters and by `ComponentTool`.
+ * arguments are turned back into instances, through each type's wire form (`namedTypeWire`). Used by
+ * `tool()` with zod parameters and by `ComponentTool`.
  */
 
-interface NamedTypeCodec {
-  readonly jsonSchema: Record<string, unknown>;
-  decode(value: unknown): unknown;
+/** The wire form of a named type (registered with `defineNamedType(name, schema, { wire })`). */
+function codecOf(schema: z.ZodType): NamedTypeWire | undefined {
+  return namedTypeWire(unwrap(schema));
 }
-
-const codecs: Readonly<Record<string, NamedTypeCodec>> = {
-  ChatMessage: {
-    jsonSchema: {
-      type: "object",
-      description:
-        "A chat message: { role, content: [{ text }], name?, meta? } with role one of user, system, assistant, tool.",
-      properties: {
-        role: { type: "string", enum: [...chatRoles] },
-        content: { type: "array", items: { type: "object" } },
-        name: { type: ["string", "null"] },
-        meta: { type: "object" },
-      },
-      required: ["role", "content"],
-    },
-    decode: (value) => (value instanceof ChatMessage ? value : ChatMessage.fromJSON(value)),
-  },
-};
 
 /** The JSON Schema of a named type a model can send as JSON, or `undefined` when it has none. */
 export function namedTypeJsonSchema(schema: z.ZodType): Record<string, unknown> | undefined {
-  const name = namedTypeName(schema);
-  const codec = name === undefined ? undefined : codecs[name];
-  return codec === undefined ? undefined : structuredClone(codec.jsonSchema);
+  const wire = namedTypeWire(schema);
+  return wire === undefined ? undefined : (structuredClone(wire.jsonSchema) as Record<string, unknown>);
 }
 
 function unwrap(schema: z.ZodType): z.ZodType {
@@ -46,11 +26,6 @@ function unwrap(schema: z.ZodType): z.ZodType {
       current = def.innerType;
     else return current;
   }
-}
-
-function codecOf(schema: z.ZodType): NamedTypeCodec | undefined {
-  const name = namedTypeName(unwrap(schema));
-  return name === undefined ? undefined : codecs[name];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
-import { PipelineValidationError } from "../errors.js";
+import { formatIssues, PipelineValidationError } from "../errors.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { pipelineToMermaid } from "../serialization/mermaid.js";
@@ -15,6 +15,7 @@ import { dataToYAML, parseYAMLData } from "../serialization/yaml.js";
 import { noopTracer, type Tracer } from "../tracing.js";
 import { PipelineBuilder } from "./builder.js";
 import { connectSockets, disconnectNode, listNames } from "./connect.js";
+import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-io.js";
 import type { PipelineEvent, PipelineOutputs } from "./events.js";
 import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
 import type { PipelineOptions, PipelineRunOptions } from "./options.js";
@@ -105,6 +106,7 @@ export class Pipeline {
   readonly #logger: Logger | undefined;
   readonly #tracer: Tracer | undefined;
   #plan: Plan | undefined;
+  #declaredIO: DeclaredIO | undefined;
 
   static {
     nestedExecutor = (pipeline, inputs, options) =>
@@ -316,6 +318,41 @@ export class Pipeline {
       if (Object.keys(sockets).length > 0) result[node.name] = sockets;
     }
     return result;
+  }
+
+  /**
+   * Declares friendly input and output names (what the document's top-level `inputs` / `outputs`
+   * hold): callers that serve the pipeline (HTTP, MCP, the CLI) then take `{ name: value }` and answer
+   * `{ name: value }` instead of the nested form. `run` itself is unchanged.
+   *
+   * Inputs must be open sockets, each used by one name; when inputs are declared every mandatory open
+   * socket must be among them. Outputs may name any output socket (connected ones are collected with
+   * `includeOutputsFrom`). Declare after adding and connecting the components.
+   *
+   * @param io - `inputs` and/or `outputs`: name → `"component.socket"` or a list of them; `{}` removes both
+   * @returns this pipeline, for chaining
+   * @throws PipelineValidationError listing every problem
+   * @example
+   * ```ts
+   * p.declareIO({ inputs: { question: ["prompt.query", "retriever.query"] }, outputs: { answer: "llm.replies" } });
+   * ```
+   */
+  declareIO(io: DeclaredIO): this {
+    const issues = checkDeclaredIO(this, io);
+    if (issues.length > 0) {
+      throw new PipelineValidationError(
+        `Pipeline.declareIO: the declared inputs/outputs do not fit the pipeline:\n${formatIssues(issues)}`,
+        { issues },
+      );
+    }
+    const frozen = freezeDeclaredIO(io);
+    this.#declaredIO = frozen.inputs === undefined && frozen.outputs === undefined ? undefined : frozen;
+    return this;
+  }
+
+  /** The declared inputs and outputs (see {@link Pipeline.declareIO}), or `undefined` when none are. */
+  declaredIO(): DeclaredIO | undefined {
+    return this.#declaredIO;
   }
 
   /**

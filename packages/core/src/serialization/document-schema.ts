@@ -37,6 +37,44 @@ const socketAddressSchema = z
   .min(1, 'a socket address must be "component" or "component.socket".')
   .describe('"component.socket" (written fully qualified), or "component" when only one socket pair fits.');
 
+const ioNameSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    "names in inputs/outputs must be identifiers (letters, digits and _, not starting with a digit).",
+  )
+  .refine((name) => name !== "__proto__", "this name is reserved.")
+  .describe('A friendly name callers use, e.g. "question".');
+
+const ioAddressSchema = z
+  .string()
+  .regex(/^[^.]+\.[^.]+$/, 'must be a fully qualified socket address, "component.socket".')
+  .describe('"component.socket"');
+
+const ioTargetsSchema = z
+  .union([ioAddressSchema, z.array(ioAddressSchema).min(1, "a list of sockets must not be empty.")])
+  .describe('"component.socket", or a list of them.');
+
+/**
+ * The schema of the optional `inputs` map: friendly name → the input socket(s) its value goes to.
+ * A list gives the same value to every socket in it.
+ */
+export const declaredInputsSchema = z
+  .record(ioNameSchema, ioTargetsSchema)
+  .describe(
+    'The pipeline\'s declared inputs: friendly name → "component.socket" (or a list: the value goes to each). Callers (HTTP, MCP, the CLI) then give { name: value }. Every mandatory open input socket must be listed.',
+  );
+
+/**
+ * The schema of the optional `outputs` map: friendly name → the output socket it reports. A list
+ * reports the first of those sockets that produced a value (for routed pipelines).
+ */
+export const declaredOutputsSchema = z
+  .record(ioNameSchema, ioTargetsSchema)
+  .describe(
+    'The pipeline\'s declared outputs: friendly name → "component.socket" (or a list: the first that produced a value). Sockets that feed other components are reported too.',
+  );
+
 /** The schema of one connection. */
 export const connectionDocumentSchema = z
   .strictObject({ sender: socketAddressSchema, receiver: socketAddressSchema })
@@ -75,6 +113,8 @@ export const pipelineDocumentSchema = z
       .array(connectionDocumentSchema)
       .default([])
       .describe("The connections, in the order they are made."),
+    inputs: declaredInputsSchema.optional(),
+    outputs: declaredOutputsSchema.optional(),
   })
   .meta({
     title: "Junction pipeline document",
@@ -102,6 +142,10 @@ export interface PipelineDocument {
   >;
   /** The connections, fully qualified, in connect order. */
   readonly connections: { readonly sender: string; readonly receiver: string }[];
+  /** Declared inputs (friendly name → socket addresses), only when the pipeline declares them. */
+  readonly inputs?: Record<string, string | string[]>;
+  /** Declared outputs (friendly name → socket addresses), only when the pipeline declares them. */
+  readonly outputs?: Record<string, string | string[]>;
 }
 
 /** True when `name` is a valid component name in a document. */

@@ -1,5 +1,6 @@
 import { zodIssues } from "../component.js";
 import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors.js";
+import { checkDeclaredIO, type DeclaredIO } from "../pipeline/declared-io.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
 import { defaultRegistry, type Registry } from "../registry.js";
 import { readComponent, writeComponent } from "./component-serialization.js";
@@ -93,6 +94,7 @@ export function pipelineToDocument(
       { issues },
     );
   }
+  const io = pipeline.declaredIO();
   return {
     version: documentVersion,
     metadata,
@@ -100,7 +102,16 @@ export function pipelineToDocument(
     connection_type_validation: pipeline.connectionTypeValidation,
     components,
     connections: pipeline.connections().map(({ sender, receiver }) => ({ sender, receiver })),
+    ...(io?.inputs !== undefined ? { inputs: ioToDocument(io.inputs) } : {}),
+    ...(io?.outputs !== undefined ? { outputs: ioToDocument(io.outputs) } : {}),
   };
+}
+
+function ioToDocument(map: NonNullable<DeclaredIO["inputs"]>): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [name, targets] of Object.entries(map))
+    setOwn(result, name, typeof targets === "string" ? targets : [...targets]);
+  return result;
 }
 
 function field<T>(
@@ -193,6 +204,15 @@ export function pipelineFromDocument(
     }
   });
   if (issues.length > 0) return fail();
+  const io: DeclaredIO = {
+    ...(doc.inputs !== undefined ? { inputs: doc.inputs as NonNullable<DeclaredIO["inputs"]> } : {}),
+    ...(doc.outputs !== undefined ? { outputs: doc.outputs as NonNullable<DeclaredIO["outputs"]> } : {}),
+  };
+  if (io.inputs !== undefined || io.outputs !== undefined) {
+    issues.push(...checkDeclaredIO(pipeline, io));
+    if (issues.length > 0) return fail();
+    pipeline.declareIO(io);
+  }
   return pipeline;
 }
 

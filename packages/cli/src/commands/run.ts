@@ -1,0 +1,49 @@
+import { StreamingChunk } from "@junction/llm";
+import { type RunAnswer, streamServed } from "@junction/serve";
+import { parseInputs } from "../input.js";
+import { createProgress } from "../spinner.js";
+import { pickOne } from "./pick.js";
+
+/** `junction run <file> --input name=value… [--stream] [--json] [--quiet]` */
+export async function run(values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  const served = await pickOne(values, positionals, "run");
+  const request = parseInputs((values.input as string[] | undefined) ?? []);
+  const stream = values.stream === true;
+  const progress = createProgress(process.stderr, values.quiet === true || stream);
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new DOMException("Interrupted.", "AbortError"));
+  process.once("SIGINT", interrupt);
+  let answer: RunAnswer | undefined;
+  let streamedText = false;
+  try {
+    for await (const event of streamServed(served, request, { signal: controller.signal })) {
+      if (event.event === "component_start") progress.update(String(event.data.component));
+      else if (event.event === "chunk" && stream) {
+        const chunk = event.data.chunk;
+        if (chunk instanceof StreamingChunk && chunk.content !== "") {
+          process.stdout.write(chunk.content);
+          streamedText = true;
+        }
+      } else if (event.event === "run_end") answer = event.data as unknown as RunAnswer;
+    }
+  } catch (error) {
+    if (controller.signal.aborted) {
+      progress.stop();
+      process.stderr.write("junction run: interrupted.\n");
+      return 130;
+    }
+    throw error;
+  } finally {
+    progress.stop();
+    process.off("SIGINT", interrupt);
+  }
+  if (streamedText) process.stdout.write("\n");
+  if (answer === undefined) return 1;
+  if (values.json === true) process.stdout.write(`${JSON.stringify(answer)}\n`);
+  else {
+    process.stdout.write(`${JSON.stringify(answer.outputs, null, 2)}\n`);
+    for (const report of answer.never_ran)
+      process.stderr.write(`never ran: ${report.component} — ${report.reason}\n`);
+  }
+  return 0;
+}

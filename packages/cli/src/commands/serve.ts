@@ -1,0 +1,114 @@
+import { watch } from "node:fs";
+import { resolve } from "node:path";
+import type { Registry } from "@junction/core";
+import { type CreateAppOptions, createApp, serve, serveMcpStdio } from "@junction/serve";
+import { CliError, loadAll, loadRegistry } from "../load.js";
+
+type Hono = ReturnType<typeof createApp>;
+
+function parsePort(value: unknown): number {
+  if (value === undefined) return 3700;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new CliError(`--port ${String(value)}: not a port number.`, 2);
+  return port;
+}
+
+/** Waits for SIGINT/SIGTERM. */
+function untilStopped(): Promise<void> {
+  return new Promise((done) => {
+    process.once("SIGINT", () => done());
+    process.once("SIGTERM", () => done());
+  });
+}
+
+/** `junction serve <files|dir>… [--host] [--port] [--watch]` */
+export async function serveCommand(values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  if (positionals.length === 0)
+    throw new CliError("name pipeline files or a directory: junction serve <files|dir>.", 2);
+  const host = (values.host as string | undefined) ?? "127.0.0.1";
+  const port = parsePort(values.port);
+  const extraHosts = (values["allowed-host"] as string[] | undefined) ?? [];
+  const origins = (values["cors-origin"] as string[] | undefined) ?? [];
+  const registryPath = values.registry as string | undefined;
+  const registry: Registry | undefined = await loadRegistry(registryPath);
+  const wildcard = host === "0.0.0.0" || host === "::";
+  const settings: Omit<CreateAppOptions, "pipelines"> = {
+    allowedHosts: extraHosts.includes("*")
+      ? "*"
+      : [
+          "localhost",
+          "127.0.0.1",
+          "[::1]",
+          ...(wildcard ? [] : [host.includes(":") ? `[${host}]` : host]),
+          ...extraHosts,
+        ],
+    ...(origins.length > 0 ? { cors: { origins } } : {}),
+    openai: values["no-openai"] !== true,
+    mcp: values["no-mcp"] !== true,
+  };
+  const build = async (): Promise<{ app: Hono; names: string[] }> => {
+    const pipelines = await loadAll(positionals, registry);
+    return { app: createApp({ ...settings, pipelines }), names: Object.keys(pipelines) };
+  };
+  let current = await build();
+  const router = { fetch: (request: Request) => current.app.fetch(request) } as unknown as Hono;
+  const server = await serve({ app: router, host, port });
+  process.stdout.write(
+    `junction: serving ${current.names.map((name) => `"${name}"`).join(", ")} at ${server.url}\n`,
+  );
+  process.stdout.write(
+    `  POST ${server.url}/pipelines/<name>/run · /openapi.json · /v1/chat/completions · /mcp\n`,
+  );
+  if (process.env.JUNCTION_API_KEY) process.stdout.write("  bearer token required (JUNCTION_API_KEY)\n");
+  if (wildcard && extraHosts.length === 0) {
+    process.stderr.write(
+      `junction: bound to ${host}, but only loopback Host names are answered; add --allowed-host <name> for the names clients use.\n`,
+    );
+  }
+
+  const watchers: ReturnType<typeof watch>[] = [];
+  if (values.watch === true) {
+    let timer: NodeJS.Timeout | undefined;
+    const reload = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        // Documents are re-read; modules are cached by Node and need a restart.
+        build().then(
+          (next) => {
+            current = next;
+            process.stdout.write(`junction: reloaded ${next.names.map((name) => `"${name}"`).join(", ")}\n`);
+          },
+          (error: unknown) => {
+            process.stderr.write(
+              `junction: reload failed, still serving the previous version: ${(error as Error).message}\n`,
+            );
+          },
+        );
+      }, 100);
+    };
+    for (const path of positionals) watchers.push(watch(resolve(path), reload));
+  }
+  await untilStopped();
+  for (const watcher of watchers) watcher.close();
+  await server.close();
+  return 0;
+}
+
+/** `junction mcp <files|dir>…`: MCP over stdio. */
+export async function mcp(values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  if (positionals.length === 0)
+    throw new CliError("name pipeline files or a directory: junction mcp <files|dir>.", 2);
+  const registry = await loadRegistry(values.registry as string | undefined);
+  const pipelines = await loadAll(positionals, registry);
+  const close = await serveMcpStdio(pipelines);
+  process.stderr.write(`junction mcp: serving ${Object.keys(pipelines).join(", ")} over stdio\n`);
+  await new Promise<void>((done) => {
+    process.stdin.once("end", () => done());
+    process.stdin.once("close", () => done());
+    process.once("SIGINT", () => done());
+    process.once("SIGTERM", () => done());
+  });
+  await close();
+  return 0;
+}

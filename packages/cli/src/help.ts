@@ -1,0 +1,86 @@
+/** The help text of every verb (`junction <verb> --help`) and of the command itself. */
+
+export const exitCodes = `Exit codes:
+  0  success (validate: the document is valid)
+  1  failure: invalid document, invalid inputs, a failed run
+  2  usage error: unknown verb or flag, missing file
+  130 interrupted (Ctrl-C)`;
+
+export const usage: Record<string, string> = {
+  junction: `junction — run, check and serve Junction pipelines
+
+Usage: junction <verb> [options]
+
+Verbs:
+  run <file>             run a pipeline once and print its outputs
+  validate <file>        check a pipeline document; list every problem
+  draw <file>            print the pipeline as a mermaid diagram
+  schema <file>          print the request/response JSON Schemas (--openapi: the server's OpenAPI)
+  serve <files|dir>      serve pipelines over HTTP (run, stream, OpenAI-compatible chat, MCP)
+  mcp <files|dir>        serve pipelines as MCP tools over stdio (for desktop clients)
+
+Files: pipeline documents (.json, .yaml, .yml) or modules whose default export is a pipeline, a
+component, or an object of them (.ts, .mts, .js, .mjs).
+
+Common options:
+  --registry <module>    a module exporting a registry with your components and functions
+  -h, --help             help for a verb: junction <verb> --help
+
+${exitCodes}`,
+  run: `junction run <file> [--input name=value]... [--stream] [--json] [--quiet]
+
+Runs the pipeline once and prints its outputs.
+
+Options:
+  -i, --input name=value  an input: a declared name, or component.socket. value is JSON, else text;
+                          @path reads it from a file. Repeat for several inputs.
+  --stream                print streamed text (model tokens) as it arrives
+  --json                  print { outputs, never_ran } as JSON (for scripts)
+  -q, --quiet             no progress spinner
+  --registry <module>     a module exporting a registry
+  --name <name>           which pipeline, when the module exports several
+
+${exitCodes}`,
+  validate: `junction validate <file> [--registry <module>]
+
+Loads the document with every check (shape, component types, params, connections, declared inputs
+and outputs, inputs a remote caller cannot give) and lists every problem. Exit code 0 when valid, 1 when not.
+
+${exitCodes}`,
+  draw: `junction draw <file> [--registry <module>]
+
+Prints the pipeline as a mermaid flowchart (drawn offline).
+
+${exitCodes}`,
+  schema: `junction schema <file> [--openapi] [--registry <module>]
+
+Prints the JSON Schemas of the request and the response ({ input, output }), derived from the socket
+types and the declared inputs/outputs. --openapi prints the OpenAPI 3.1 document \`junction serve\` would serve.
+
+${exitCodes}`,
+  serve: `junction serve <files|dir>... [--host 127.0.0.1] [--port 3700] [--watch]
+
+Serves every pipeline over HTTP: /pipelines/{name}/run and /stream, /openapi.json, the OpenAI-compatible
+/v1/chat/completions, and /mcp. A directory serves every document in it, each named after its file.
+
+Options:
+  --host <host>           interface to bind (default 127.0.0.1: this machine only)
+  -p, --port <port>       port (default 3700; 0 picks a free one)
+  -w, --watch             reload when a file changes (a broken file keeps the previous version)
+  --allowed-host <name>   another Host name to answer to (repeatable; "*" turns the check off)
+  --cors-origin <origin>  a browser origin allowed to call (repeatable)
+  --no-openai             no /v1 routes
+  --no-mcp                no /mcp
+  --registry <module>     a module exporting a registry
+
+Set JUNCTION_API_KEY to require "Authorization: Bearer <key>" on every route.
+
+${exitCodes}`,
+  mcp: `junction mcp <files|dir>... [--registry <module>]
+
+Serves the pipelines as MCP tools over stdio, for desktop clients (Claude Desktop, Cursor…):
+  { "command": "npx", "args": ["junction", "mcp", "/path/to/pipeline.yaml"] }
+Logs go to stderr; stdout carries only the protocol.
+
+${exitCodes}`,
+};

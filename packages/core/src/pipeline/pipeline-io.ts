@@ -1,0 +1,278 @@
+import type { z } from "zod";
+import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
+import { decodeWireValue, wireJSONSchema } from "../wire-schema.js";
+import { declaredTargets } from "./declared-io.js";
+import type { PipelineOutputs } from "./events.js";
+import type { Pipeline } from "./pipeline.js";
+
+/**
+ * A pipeline as a remote caller sees it (HTTP, MCP, the command line): the JSON Schemas of the request
+ * and the response, and the translation between that JSON and `Pipeline.run`. With declared inputs or
+ * outputs (`Pipeline.declareIO`, the document's `inputs` / `outputs`) the friendly names are used;
+ * otherwise the nested form `{ component: { socket: value } }`.
+ */
+
+/** One value a caller gives or receives. */
+export interface PipelineIOField {
+  /** Where it sits in the request or response: `[name]` when declared, `[component, socket]` when nested. */
+  readonly path: readonly string[];
+  /** The socket addresses behind it (`"component.socket"`). */
+  readonly sockets: readonly string[];
+  /** The socket schema (of the first socket). */
+  readonly schema: z.ZodType;
+  /** True when a request must give it. Always false for outputs. */
+  readonly mandatory: boolean;
+  /** Its wire JSON Schema, or `undefined` when it cannot travel as JSON (it is then left out). */
+  readonly jsonSchema: Record<string, unknown> | undefined;
+}
+
+/** What {@link describePipelineIO} returns. */
+export interface PipelineIO {
+  /** True when the pipeline declares its inputs (else the request is nested). */
+  readonly declaredInputs: boolean;
+  /** True when the pipeline declares its outputs (else the response is nested). */
+  readonly declaredOutputs: boolean;
+  /** Every input a caller may give (sockets that cannot travel as JSON are left out). */
+  readonly inputs: readonly PipelineIOField[];
+  /** Every output a caller receives. */
+  readonly outputs: readonly PipelineIOField[];
+  /** JSON Schema (draft 2020-12) of the request object. */
+  readonly inputSchema: Record<string, unknown>;
+  /** JSON Schema (draft 2020-12) of the response object. */
+  readonly outputSchema: Record<string, unknown>;
+  /** The components whose outputs must be collected for the declared outputs (pass to `run`). */
+  readonly includeOutputsFrom: readonly string[];
+  /**
+   * Turns a request object into nested run inputs, decoding named types from their wire form.
+   *
+   * @throws PipelineValidationError listing unknown names and values that cannot be decoded
+   */
+  toRunInputs(request: unknown): Record<string, Record<string, unknown>>;
+  /** Picks the response from a run's outputs (declared names, or the nested outputs unchanged). */
+  fromRunOutputs(outputs: PipelineOutputs): Record<string, unknown>;
+}
+
+const anyJSON = { description: "Any JSON value (the socket's type has no JSON Schema)." };
+
+/**
+ * Describes a pipeline for remote callers. Fails when a **mandatory** input socket cannot travel as
+ * JSON (a `Tools` list, a callback, a class without a wire form), naming the socket; optional ones are
+ * left out of the request.
+ *
+ * @param pipeline - the pipeline
+ * @param options - `where`: the prefix of error messages (e.g. `serve: pipeline "chat"`)
+ * @throws PipelineValidationError naming every mandatory socket that cannot travel as JSON, or
+ *   declared inputs/outputs that no longer fit the pipeline
+ * @example
+ * ```ts
+ * const io = describePipelineIO(pipeline);
+ * const outputs = await pipeline.run(io.toRunInputs({ question: "Hi" }), { includeOutputsFrom: [...io.includeOutputsFrom] });
+ * const response = io.fromRunOutputs(outputs);
+ * ```
+ */
+export function describePipelineIO(pipeline: Pipeline, options: { where?: string } = {}): PipelineIO {
+  const where = options.where ?? "describePipelineIO";
+  const declared = pipeline.declaredIO();
+  const open = pipeline.inputs();
+  const issues: Issue[] = [];
+  const inputs: PipelineIOField[] = [];
+
+  const inputField = (path: string[], sockets: readonly string[]): void => {
+    const descriptions = sockets.map((address) => {
+      const [component = "", socket = ""] = address.split(".");
+      return open[component]?.[socket];
+    });
+    const first = descriptions[0];
+    if (first === undefined || descriptions.some((description) => description === undefined)) {
+      issues.push({
+        path: ["inputs", ...path],
+        message: `declares ${sockets.map((s) => `"${s}"`).join(", ")}, which is not an open input socket (the pipeline changed after declareIO).`,
+      });
+      return;
+    }
+    const mandatory = descriptions.some((description) => description?.mandatory === true);
+    const wire = wireJSONSchema(first.schema, "input");
+    if (wire.problem !== undefined) {
+      if (mandatory) {
+        issues.push({
+          path: ["inputs", ...path],
+          message: `the mandatory input socket ${sockets.map((s) => `"${s}"`).join(", ")} cannot be given by a remote caller: ${wire.problem}. Give it a default, or wrap the pipeline so it is not an input.`,
+        });
+      }
+      return;
+    }
+    inputs.push({ path, sockets, schema: first.schema, mandatory, jsonSchema: wire.schema });
+  };
+
+  if (declared?.inputs !== undefined) {
+    for (const [name, targets] of Object.entries(declared.inputs))
+      inputField([name], declaredTargets(targets));
+  } else {
+    for (const [component, sockets] of Object.entries(open))
+      for (const socket of Object.keys(sockets)) inputField([component, socket], [`${component}.${socket}`]);
+  }
+
+  const outputs: PipelineIOField[] = [];
+  const includeOutputsFrom = new Set<string>();
+  const outputField = (path: string[], sockets: readonly string[]): void => {
+    const [component = "", socket = ""] = (sockets[0] ?? "").split(".");
+    if (!pipeline.componentNames().includes(component)) {
+      issues.push({ path: ["outputs", ...path], message: `unknown component "${component}".` });
+      return;
+    }
+    const schema = pipeline.getComponent(component).outputSockets[socket]?.schema;
+    if (schema === undefined) {
+      issues.push({ path: ["outputs", ...path], message: `no output socket "${sockets[0]}".` });
+      return;
+    }
+    const wire = wireJSONSchema(schema, "output");
+    outputs.push({ path, sockets, schema, mandatory: false, jsonSchema: wire.schema ?? anyJSON });
+  };
+  if (declared?.outputs !== undefined) {
+    for (const [name, targets] of Object.entries(declared.outputs)) {
+      const sockets = declaredTargets(targets);
+      for (const address of sockets) includeOutputsFrom.add(address.split(".")[0] ?? "");
+      outputField([name], sockets);
+    }
+  } else {
+    for (const [component, sockets] of Object.entries(pipeline.outputs()))
+      for (const socket of Object.keys(sockets)) outputField([component, socket], [`${component}.${socket}`]);
+  }
+
+  if (issues.length > 0) {
+    throw new PipelineValidationError(
+      `${where}: the pipeline cannot be called with JSON:\n${formatIssues(issues)}`,
+      { issues },
+    );
+  }
+
+  const declaredInputs = declared?.inputs !== undefined;
+  const declaredOutputs = declared?.outputs !== undefined;
+  return {
+    declaredInputs,
+    declaredOutputs,
+    inputs,
+    outputs,
+    inputSchema: objectSchema(inputs, "input"),
+    outputSchema: objectSchema(outputs, "output"),
+    includeOutputsFrom: [...includeOutputsFrom],
+    toRunInputs: (request) => toRunInputs(inputs, declaredInputs, request, where),
+    fromRunOutputs: (result) => (declaredOutputs ? pickOutputs(outputs, result) : result),
+  };
+}
+
+/** Builds the object schema of fields with paths of length 1 or 2 (nested by component). */
+function objectSchema(fields: readonly PipelineIOField[], io: "input" | "output"): Record<string, unknown> {
+  const root: Record<string, unknown> = { type: "object", properties: {}, additionalProperties: false };
+  const required = new Set<string>();
+  for (const field of fields) {
+    const [first = "", second] = field.path;
+    const properties = root.properties as Record<string, unknown>;
+    if (second === undefined) {
+      properties[first] = field.jsonSchema;
+      if (field.mandatory) required.add(first);
+      continue;
+    }
+    properties[first] ??= { type: "object", properties: {}, additionalProperties: false };
+    const group = properties[first] as Record<string, unknown>;
+    (group.properties as Record<string, unknown>)[second] = field.jsonSchema;
+    if (field.mandatory) {
+      required.add(first);
+      group.required = [...((group.required as string[] | undefined) ?? []), second];
+    }
+  }
+  if (required.size > 0) root.required = [...required];
+  if (io === "output") {
+    delete root.additionalProperties;
+    for (const group of Object.values(root.properties as Record<string, Record<string, unknown>>))
+      if (group.type === "object" && group.additionalProperties === false) delete group.additionalProperties;
+  }
+  return root;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function toRunInputs(
+  fields: readonly PipelineIOField[],
+  declared: boolean,
+  request: unknown,
+  where: string,
+): Record<string, Record<string, unknown>> {
+  const issues: Issue[] = [];
+  const nested: Record<string, Record<string, unknown>> = {};
+  const put = (address: string, value: unknown): void => {
+    const [component = "", socket = ""] = address.split(".");
+    if (!Object.hasOwn(nested, component)) setOwn(nested, component, {});
+    setOwn(nested[component] as Record<string, unknown>, socket, value);
+  };
+  if (!isRecord(request)) {
+    issues.push({ path: [], message: "the request must be a JSON object." });
+  } else if (declared) {
+    const byName = new Map(fields.map((field) => [field.path[0], field]));
+    for (const [name, value] of Object.entries(request)) {
+      const field = byName.get(name);
+      if (field === undefined) {
+        issues.push({ path: [name], message: `unknown input "${name}". Inputs: ${listPaths(fields)}.` });
+        continue;
+      }
+      const decoded = decodeWireValue(field.schema, value, [name], issues);
+      for (const address of field.sockets) put(address, decoded);
+    }
+    for (const field of fields) {
+      const name = field.path[0] ?? "";
+      if (field.mandatory && request[name] === undefined)
+        issues.push({ path: [name], message: `the input "${name}" is required.` });
+    }
+  } else {
+    const byAddress = new Map(fields.map((field) => [field.sockets[0], field]));
+    for (const [component, sockets] of Object.entries(request)) {
+      if (!isRecord(sockets)) {
+        issues.push({
+          path: [component],
+          message: "expected an object of socket values ({ socket: value }).",
+        });
+        continue;
+      }
+      for (const [socket, value] of Object.entries(sockets)) {
+        const field = byAddress.get(`${component}.${socket}`);
+        if (field === undefined) {
+          issues.push({
+            path: [component, socket],
+            message: `"${component}.${socket}" is not an input a caller can give. Inputs: ${listPaths(fields)}.`,
+          });
+          continue;
+        }
+        put(`${component}.${socket}`, decodeWireValue(field.schema, value, [component, socket], issues));
+      }
+    }
+  }
+  if (issues.length > 0) {
+    throw new PipelineValidationError(`${where}: invalid request:\n${formatIssues(issues)}`, { issues });
+  }
+  return nested;
+}
+
+function listPaths(fields: readonly PipelineIOField[]): string {
+  return fields.length === 0 ? "none" : fields.map((field) => `"${field.path.join(".")}"`).join(", ");
+}
+
+function pickOutputs(fields: readonly PipelineIOField[], outputs: PipelineOutputs): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const field of fields) {
+    for (const address of field.sockets) {
+      const [component = "", socket = ""] = address.split(".");
+      const values = Object.hasOwn(outputs, component) ? outputs[component] : undefined;
+      if (values !== undefined && Object.hasOwn(values, socket)) {
+        setOwn(result, field.path[0] ?? "", values[socket]);
+        break;
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,225 @@
+import { type Context, Hono } from "hono";
+import { cors as corsMiddleware } from "hono/cors";
+import { streamSSE } from "hono/streaming";
+import { errorAnswer, HttpError } from "./http-error.js";
+import { mountMcp } from "./mcp.js";
+import { mountOpenAI } from "./openai-chat.js";
+import { openAPIDocument } from "./openapi.js";
+import { runServed, type ServedRunOptions, streamServed, stringifyWire } from "./run-served.js";
+import { type AuthOptions, authGuard, bodyGuard, hostGuard, loopbackHosts, readJSON } from "./security.js";
+import { preparePipeline, type Servable, type ServedPipeline } from "./served-pipeline.js";
+
+/** Options of {@link createApp}. */
+export interface CreateAppOptions {
+  /** What to serve, by name: pipelines, or components such as an Agent (wrapped in a pipeline of their own). */
+  readonly pipelines: Readonly<Record<string, Servable>>;
+  /** Bearer token and/or a custom check. Default: the token in `JUNCTION_API_KEY`, when set. */
+  readonly auth?: AuthOptions | undefined;
+  /** Origins that may call from a browser (CORS); `"*"` for any. Default: none besides the allowed hosts. */
+  readonly cors?: { readonly origins: readonly string[] | "*" } | undefined;
+  /**
+   * Host names (without port) the server answers to; `"*"` turns the check off (behind a proxy that
+   * checks Host). Default: `localhost`, `127.0.0.1`, `[::1]`.
+   */
+  readonly allowedHosts?: readonly string[] | "*" | undefined;
+  /** The largest request body in bytes (default 1 MiB). */
+  readonly bodyLimit?: number | undefined;
+  /** Milliseconds between SSE heartbeat comments (default 15 000). */
+  readonly heartbeatMs?: number | undefined;
+  /** Serve `/v1/models` and `/v1/chat/completions` (default true). */
+  readonly openai?: boolean | undefined;
+  /** Serve `/mcp` (default true). */
+  readonly mcp?: boolean | undefined;
+  /** Options for every run (concurrency, tracer, logger). */
+  readonly run?: ServedRunOptions | undefined;
+  /** The name and version `/info`, OpenAPI and MCP report. */
+  readonly info?: { readonly name?: string | undefined; readonly version?: string | undefined } | undefined;
+  /**
+   * Adds routes after the built-in ones, behind the same guards (host, auth, body limit): a
+   * playground's static files, extra endpoints.
+   */
+  readonly routes?: ((app: Hono, context: AppContext) => void) | undefined;
+}
+
+/** What `routes` and the built-in route groups see. */
+export interface AppContext {
+  /** The served pipelines by name. */
+  readonly pipelines: ReadonlyMap<string, ServedPipeline>;
+  /** The resolved options. */
+  readonly bodyLimit: number;
+  /** Milliseconds between SSE heartbeats. */
+  readonly heartbeatMs: number;
+  /** Options for every run. */
+  readonly run: ServedRunOptions;
+  /** Name and version. */
+  readonly info: { readonly name: string; readonly version: string };
+  /** True when a bearer token or a verify hook guards the routes. */
+  readonly authenticated: boolean;
+  /** Finds a served pipeline or throws a 404. */
+  pipeline(name: string): ServedPipeline;
+}
+
+const oneMiB = 1024 * 1024;
+
+/**
+ * Builds the HTTP app (Hono) that serves pipelines and agents: `/health`, `/info`, `/pipelines`,
+ * `/pipelines/{name}`, `POST /pipelines/{name}/run` and `/stream` (SSE), `/openapi.json`, the
+ * OpenAI-compatible `/v1/models` and `/v1/chat/completions`, and `/mcp`.
+ *
+ * Safe by default: only loopback Host names, the `JUNCTION_API_KEY` bearer token when set, a 1 MiB
+ * body limit, and no way to deploy code or documents over HTTP. Every pipeline is checked here, so a
+ * mandatory input that cannot travel as JSON fails now, naming the socket.
+ *
+ * @param options - the pipelines and the server's settings
+ * @returns the Hono app: `app.fetch` for any runtime, `app.request()` in tests, {@link serve} for Node
+ * @example
+ * ```ts
+ * const app = createApp({ pipelines: { chat: agent, rag: ragPipeline } });
+ * const server = await serve({ app, port: 3700 });
+ * ```
+ */
+export function createApp(options: CreateAppOptions): Hono {
+  const served = new Map<string, ServedPipeline>();
+  for (const [name, servable] of Object.entries(options.pipelines)) {
+    served.set(name, preparePipeline(name, servable));
+  }
+  const auth = options.auth ?? { token: process.env.JUNCTION_API_KEY };
+  const context: AppContext = {
+    pipelines: served,
+    bodyLimit: options.bodyLimit ?? oneMiB,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+    run: options.run ?? {},
+    info: { name: options.info?.name ?? "junction", version: options.info?.version ?? "0.1.0" },
+    authenticated: (auth.token !== undefined && auth.token !== "") || auth.verify !== undefined,
+    pipeline(name) {
+      const found = served.get(name);
+      if (found === undefined) {
+        throw new HttpError(
+          404,
+          "NotFound",
+          `there is no pipeline named "${name}". Pipelines: ${[...served.keys()].map((known) => `"${known}"`).join(", ") || "none"}.`,
+        );
+      }
+      return found;
+    },
+  };
+
+  const app = new Hono();
+  app.onError((error, c) => {
+    const { status, body } = errorAnswer(error);
+    if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="junction"');
+    return c.body(stringifyWire(body), status as 400, { "Content-Type": "application/json" });
+  });
+  app.notFound((c) =>
+    c.json({ error: { type: "NotFound", message: `no route ${c.req.method} ${c.req.path}.` } }, 404),
+  );
+
+  const corsOrigins = options.cors?.origins ?? [];
+  app.use(hostGuard(options.allowedHosts ?? loopbackHosts, corsOrigins));
+  if (options.cors !== undefined) {
+    app.use(
+      corsMiddleware({
+        origin: corsOrigins === "*" ? "*" : [...corsOrigins],
+        allowHeaders: [
+          "Authorization",
+          "Content-Type",
+          "Mcp-Session-Id",
+          "Mcp-Protocol-Version",
+          "Last-Event-ID",
+        ],
+        allowMethods: ["GET", "POST", "OPTIONS"],
+      }),
+    );
+  }
+  app.use(authGuard(auth));
+  app.use(bodyGuard(context.bodyLimit));
+
+  app.get("/health", (c) => c.json({ status: "ok" }));
+  app.get("/info", (c) =>
+    c.json({
+      name: context.info.name,
+      version: context.info.version,
+      pipelines: [...served.keys()],
+      openai: options.openai !== false,
+      mcp: options.mcp !== false,
+      auth: context.authenticated,
+    }),
+  );
+  app.get("/pipelines", (c) =>
+    c.json({
+      pipelines: [...served.values()].map((pipeline) => ({
+        name: pipeline.name,
+        description: pipeline.description,
+        chat: pipeline.chat !== undefined,
+        declared_inputs: pipeline.io.declaredInputs,
+        declared_outputs: pipeline.io.declaredOutputs,
+      })),
+    }),
+  );
+  app.get("/pipelines/:name", (c) => {
+    const pipeline = context.pipeline(c.req.param("name"));
+    return c.json({
+      name: pipeline.name,
+      description: pipeline.description,
+      input_schema: pipeline.io.inputSchema,
+      output_schema: pipeline.io.outputSchema,
+      document: pipeline.document,
+      mermaid: pipeline.mermaid,
+      chat: pipeline.chat !== undefined,
+    });
+  });
+  app.post("/pipelines/:name/run", async (c) => {
+    const pipeline = context.pipeline(c.req.param("name"));
+    const request = await readJSON(c.req.raw, context.bodyLimit);
+    const answer = await runServed(pipeline, request, { ...context.run, signal: c.req.raw.signal });
+    return c.body(stringifyWire(answer), 200, { "Content-Type": "application/json" });
+  });
+  app.post("/pipelines/:name/stream", async (c) => {
+    const pipeline = context.pipeline(c.req.param("name"));
+    const request = await readJSON(c.req.raw, context.bodyLimit);
+    // Invalid requests are answered with 400 before the stream starts.
+    pipeline.io.toRunInputs(request);
+    return sseRun(c, context, pipeline, request);
+  });
+  const openapi = openAPIDocument(context, { openai: options.openai !== false, mcp: options.mcp !== false });
+  app.get("/openapi.json", (c) => c.json(openapi));
+
+  if (options.openai !== false) mountOpenAI(app, context);
+  if (options.mcp !== false) mountMcp(app, context);
+  options.routes?.(app, context);
+  return app;
+}
+
+function sseRun(c: Context, context: AppContext, pipeline: ServedPipeline, request: unknown): Response {
+  return streamSSE(c, async (stream) => {
+    const controller = new AbortController();
+    stream.onAbort(() => controller.abort(new DOMException("The client disconnected.", "AbortError")));
+    const heartbeat = setInterval(() => {
+      stream.write(": heartbeat\n\n").catch(() => undefined);
+    }, context.heartbeatMs);
+    try {
+      for await (const event of streamServed(pipeline, request, {
+        ...context.run,
+        signal: controller.signal,
+      })) {
+        if (stream.aborted) break;
+        await stream.writeSSE({
+          event: event.event,
+          data: stringifyWire(event.data, () => ({
+            ...event.data,
+            inputs: undefined,
+            outputs: undefined,
+            chunk: undefined,
+            unserializable: true,
+          })),
+        });
+      }
+    } catch (error) {
+      if (!stream.aborted) {
+        await stream.writeSSE({ event: "error", data: stringifyWire(errorAnswer(error).body) });
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+}

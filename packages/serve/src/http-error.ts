@@ -1,0 +1,66 @@
+import { JunctionError } from "@junction/core";
+
+/**
+ * Errors as JSON: `{ error: { type, code?, message, issues? } }` — the error class, never a stack
+ * trace. The same shape answers the OpenAI-compatible routes (their clients read `error.message`).
+ */
+
+/** The JSON body of an error answer. */
+export interface ErrorBody {
+  readonly error: {
+    /** The error class (`PipelineValidationError`, `PipelineRuntimeError`…) or a kind such as `Unauthorized`. */
+    readonly type: string;
+    /** The Junction error code, when there is one. */
+    readonly code?: string;
+    /** What went wrong, for a person. */
+    readonly message: string;
+    /** Every validation problem with its path (for 400 answers). */
+    readonly issues?: readonly { readonly path: readonly (string | number)[]; readonly message: string }[];
+    /** The component that failed, when known. */
+    readonly component?: string;
+  };
+}
+
+/** An error the server answers with a fixed status (bad JSON, refused hosts, unknown pipelines…). */
+export class HttpError extends Error {
+  /**
+   * @param status - the HTTP status
+   * @param type - a short kind shown as `error.type`
+   * @param message - the message shown to the caller
+   */
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 500 | 503,
+    readonly type: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+/** The status and body for any error: 400 for invalid input, the error's own status, else 500. */
+export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof HttpError) {
+    return { status: error.status, body: { error: { type: error.type, message: error.message } } };
+  }
+  if (JunctionError.isInstance(error)) {
+    const status = error.code === "PIPELINE_VALIDATION_ERROR" ? 400 : 500;
+    return {
+      status,
+      body: {
+        error: {
+          type: error.constructor.name,
+          code: error.code,
+          message: error.message,
+          ...(error.issues.length > 0 ? { issues: error.issues } : {}),
+          ...(error.componentName !== undefined ? { component: error.componentName } : {}),
+        },
+      },
+    };
+  }
+  if (error instanceof Error) {
+    const type = error.name === "AbortError" ? "AbortError" : error.constructor.name;
+    return { status: 500, body: { error: { type, message: error.message } } };
+  }
+  return { status: 500, body: { error: { type: "Error", message: String(error) } } };
+}

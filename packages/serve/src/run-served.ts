@@ -1,0 +1,139 @@
+import type { Logger, PipelineEvent, Tracer } from "@junction/core";
+import type { ServedPipeline } from "./served-pipeline.js";
+
+/**
+ * Runs a served pipeline from a JSON request: the one path behind `/run`, `/stream`, the
+ * OpenAI-compatible routes, MCP tools and the CLI, so they behave alike.
+ */
+
+/** Run options the server passes to every run. */
+export interface ServedRunOptions {
+  /** The most components running at once in one run (default: unbounded). */
+  readonly concurrency?: number | undefined;
+  /** A tracer for every run. */
+  readonly tracer?: Tracer | undefined;
+  /** A logger for every run. */
+  readonly logger?: Logger | undefined;
+}
+
+/** What a finished run answers: `{ outputs, never_ran }`. */
+export interface RunAnswer {
+  /** The outputs (declared names, or `{ component: { socket: value } }`). */
+  readonly outputs: Record<string, unknown>;
+  /** Components that never ran, with the reason (un-taken branches). */
+  readonly never_ran: readonly { readonly component: string; readonly reason: string }[];
+}
+
+/** One event of a streamed run, as sent over SSE (`event:` name and JSON `data:`). */
+export interface WireEvent {
+  /** `component_start`, `component_end`, `chunk` or `run_end`. */
+  readonly event: PipelineEvent["type"];
+  /** The event's JSON payload. */
+  readonly data: Record<string, unknown>;
+}
+
+function runOptions(served: ServedPipeline, options: ServedRunOptions, signal: AbortSignal | undefined) {
+  return {
+    includeOutputsFrom: [...served.io.includeOutputsFrom],
+    inputsFormat: "nested" as const,
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.tracer !== undefined ? { tracer: options.tracer } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+  };
+}
+
+/**
+ * Streams a run as wire events; the last one is `run_end` with the answer.
+ *
+ * @throws PipelineValidationError for an invalid request (before anything is yielded), and whatever
+ *   the run throws
+ */
+export async function* streamServed(
+  served: ServedPipeline,
+  request: unknown,
+  options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
+): AsyncGenerator<WireEvent> {
+  const inputs = served.io.toRunInputs(request);
+  for await (const event of served.pipeline.stream(inputs, runOptions(served, options, options.signal))) {
+    yield toWireEvent(served, event);
+  }
+}
+
+/** Runs to the end and returns the answer. */
+export async function runServed(
+  served: ServedPipeline,
+  request: unknown,
+  options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
+): Promise<RunAnswer> {
+  let answer: RunAnswer | undefined;
+  for await (const event of streamServed(served, request, options)) {
+    if (event.event === "run_end") answer = event.data as unknown as RunAnswer;
+  }
+  if (answer === undefined) throw new Error("the run ended without a result.");
+  return answer;
+}
+
+/** The wire form of one pipeline event (snake_case keys, outputs in the served shape). */
+export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireEvent {
+  switch (event.type) {
+    case "component_start":
+      return {
+        event: event.type,
+        data: {
+          component: event.componentName,
+          type: event.componentType,
+          visit: event.visit,
+          inputs: event.inputs,
+        },
+      };
+    case "component_end":
+      return {
+        event: event.type,
+        data: {
+          component: event.componentName,
+          type: event.componentType,
+          visit: event.visit,
+          outputs: event.outputs,
+        },
+      };
+    case "chunk":
+      return { event: event.type, data: { component: event.componentName, chunk: event.chunk } };
+    case "run_end":
+      return {
+        event: event.type,
+        data: {
+          outputs: served.io.fromRunOutputs(event.outputs),
+          never_ran: event.neverRan.map((report) => ({
+            component: report.componentName,
+            reason: report.reason,
+          })),
+        },
+      };
+  }
+}
+
+function replacer(_key: string, value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (value instanceof Map) return Object.fromEntries(value);
+  if (value instanceof Set) return [...value];
+  return value;
+}
+
+/**
+ * `JSON.stringify` for answers: bigints as strings, maps as objects, sets as lists. When a value still
+ * cannot be written (a cycle), the `fallback` is written instead.
+ */
+export function stringifyWire(value: unknown, fallback?: () => unknown): string {
+  try {
+    return JSON.stringify(value, replacer) ?? "null";
+  } catch (error) {
+    if (fallback === undefined) throw error;
+    return JSON.stringify(fallback(), replacer) ?? "null";
+  }
+}
+
+/** The JSON value a value is written as (for MCP's `structuredContent`). */
+export function toWireJSON(value: unknown): unknown {
+  return JSON.parse(stringifyWire(value));
+}

@@ -1,0 +1,183 @@
+import { timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { HttpError } from "./http-error.js";
+
+/**
+ * The server's guards, applied to every route (including `/mcp`, the OpenAI-compatible routes and
+ * routes added with `routes`): the Host and Origin checks against DNS rebinding, the bearer token,
+ * and the request body limit.
+ */
+
+/** Who may call the server. */
+export interface AuthOptions {
+  /**
+   * The bearer token every request must carry (`Authorization: Bearer <token>`). Default: the
+   * `JUNCTION_API_KEY` environment variable; no token when it is unset or empty.
+   */
+  readonly token?: string | undefined;
+  /**
+   * Your own check, run after the token check (or instead of it when there is no token): return
+   * `true` to let the request through. Use it for JWTs, sessions or an allow-list.
+   */
+  readonly verify?: ((request: Request) => boolean | Promise<boolean>) | undefined;
+}
+
+/** The default allowed Host names: the loopback names. */
+export const loopbackHosts: readonly string[] = ["localhost", "127.0.0.1", "[::1]"];
+
+/** The host name of a Host header (`"example.com:8080"` → `"example.com"`, `"[::1]:80"` → `"[::1]"`). */
+export function hostName(host: string): string {
+  const trimmed = host.trim().toLowerCase();
+  if (trimmed.startsWith("[")) {
+    const end = trimmed.indexOf("]");
+    return end === -1 ? trimmed : trimmed.slice(0, end + 1);
+  }
+  const colon = trimmed.indexOf(":");
+  return colon === -1 ? trimmed : trimmed.slice(0, colon);
+}
+
+/**
+ * Refuses a request whose Host is not allowed (a page on another site that resolves its name to
+ * 127.0.0.1 sends its own name as Host), and a browser request whose Origin is neither an allowed
+ * host nor a configured CORS origin.
+ *
+ * @param allowedHosts - host names (no port), or `"*"` to accept any Host (behind a proxy that checks it)
+ * @param corsOrigins - origins allowed to call from a browser (exact `scheme://host[:port]`), or `"*"`
+ */
+export function hostGuard(
+  allowedHosts: readonly string[] | "*",
+  corsOrigins: readonly string[] | "*",
+): MiddlewareHandler {
+  const hosts = allowedHosts === "*" ? undefined : new Set(allowedHosts.map((host) => host.toLowerCase()));
+  return async (c, next) => {
+    if (hosts !== undefined) {
+      // Node always has a Host header; a Request built by hand (app.request in tests) has its URL.
+      const host = c.req.header("host") ?? new URL(c.req.url).host;
+      if (host === undefined || !hosts.has(hostName(host))) {
+        throw new HttpError(
+          403,
+          "HostNotAllowed",
+          `the Host header ${host === undefined ? "is missing" : `"${host}" is not allowed`}. Allowed hosts: ${[...hosts].join(", ")} (set allowedHosts / --allowed-host when serving under another name).`,
+        );
+      }
+    }
+    const origin = c.req.header("origin");
+    if (origin !== undefined && corsOrigins !== "*" && !corsOrigins.includes(origin)) {
+      let name: string | undefined;
+      try {
+        name = hostName(new URL(origin).host);
+      } catch {
+        name = undefined;
+      }
+      if (name === undefined || hosts === undefined || !hosts.has(name)) {
+        throw new HttpError(
+          403,
+          "OriginNotAllowed",
+          `requests from the origin "${origin}" are not allowed. Add it to cors.origins to call the server from that site.`,
+        );
+      }
+    }
+    await next();
+  };
+}
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Checks the bearer token and the custom `verify` hook. CORS preflight requests (`OPTIONS` with
+ * `Access-Control-Request-Method`) pass, since browsers send them without credentials.
+ */
+export function authGuard(auth: AuthOptions): MiddlewareHandler {
+  const token = auth.token === "" ? undefined : auth.token;
+  return async (c, next) => {
+    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method") !== undefined) {
+      return next();
+    }
+    if (token !== undefined) {
+      const header = c.req.header("authorization") ?? "";
+      const match = /^Bearer\s+(.+)$/i.exec(header);
+      if (match === null || !sameToken((match[1] ?? "").trim(), token)) {
+        c.header("WWW-Authenticate", 'Bearer realm="junction"');
+        throw new HttpError(
+          401,
+          "Unauthorized",
+          match === null
+            ? "this server needs a bearer token: send `Authorization: Bearer <JUNCTION_API_KEY>`."
+            : "the bearer token is not valid.",
+        );
+      }
+    }
+    if (auth.verify !== undefined && !(await auth.verify(c.req.raw))) {
+      throw new HttpError(401, "Unauthorized", "the request was refused by the server's auth check.");
+    }
+    await next();
+  };
+}
+
+/**
+ * Refuses request bodies over `maxBytes` with 413, from the declared Content-Length or while reading.
+ */
+export function bodyGuard(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    const length = c.req.header("content-length");
+    if (length !== undefined && Number(length) > maxBytes) throw tooLarge(maxBytes);
+    await next();
+  };
+}
+
+/** The 413 error. */
+export function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(
+    413,
+    "PayloadTooLarge",
+    `the request body is larger than ${maxBytes} bytes (the server's bodyLimit).`,
+  );
+}
+
+/**
+ * Reads a JSON body with a size limit, answering 400 with the parser's message for bad JSON and 415
+ * for another content type.
+ */
+export async function readJSON(request: Request, maxBytes: number): Promise<unknown> {
+  const type = request.headers.get("content-type");
+  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new HttpError(
+      415,
+      "UnsupportedMediaType",
+      `send JSON (Content-Type: application/json), not "${type}".`,
+    );
+  }
+  const text = await readText(request, maxBytes);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new HttpError(
+      400,
+      "InvalidJSON",
+      `the request body is not valid JSON: ${(error as Error).message}`,
+    );
+  }
+}
+
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,15 @@
+import * as api from "@junction/serve";
+import { expect, test } from "vitest";
+
+test("@junction/serve exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toEqual([
+    "HttpError",
+    "createApp",
+    "loopbackHosts",
+    "preparePipeline",
+    "runServed",
+    "serve",
+    "serveMcpStdio",
+    "streamServed",
+  ]);
+});
