@@ -11,7 +11,18 @@ const conditions = [
   ...defaultServerConditions.filter((condition) => condition !== "module"),
 ];
 
-const packages = ["core", "llm", "agents", "components", "openai", "ai-sdk", "mcp", "otel", "serve", "cli"] as const;
+const packages = [
+  "core",
+  "llm",
+  "agents",
+  "components",
+  "openai",
+  "ai-sdk",
+  "mcp",
+  "otel",
+  "serve",
+  "cli",
+] as const;
 
 const shared = {
   resolve: { conditions },
