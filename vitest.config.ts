@@ -22,6 +22,8 @@ const packages = [
   "otel",
   "serve",
   "cli",
+  "playground",
+  "restate",
 ] as const;
 
 const shared = {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
+import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as opentelemetry } from "../examples/opentelemetry.js";
 import { main as recordedRun } from "../examples/recorded-run.js";
@@ -15,6 +16,7 @@ import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js"
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
 import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
 import { main as streamingEvents } from "../examples/streaming-events.js";
+import { main as structuredTriage } from "../examples/structured-triage.js";
 import { main as tipDemo } from "../examples/tip-agent-demo.js";
 import {
   completion,
@@ -160,6 +162,22 @@ describe("examples", () => {
     expect(out.text()).toContain('chunk: "Ada! "');
   });
 
+  it("structured-triage: routes typed answers on priority, and invalid answers to a human", async () => {
+    const out = buffer();
+    const outcomes = await structuredTriage(out.io, {});
+    expect(outcomes.map((outcome) => outcome.route)).toEqual(["on_call", "queue", "human"]);
+    expect(outcomes[0]?.value).toEqual({
+      category: "shipping",
+      priority: "high",
+      summary: "Order A1 is lost in transit, 12 days late.",
+    });
+    expect(outcomes[2]?.value).toEqual([
+      { path: [], message: 'the model replied in text instead of calling the "final_answer" tool.' },
+    ]);
+    expect(out.text()).toContain("exit_reason invalid_output after 2 step(s)");
+    expect(out.text()).toContain("exit_reason text after 2 step(s)");
+  });
+
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {
     const out = buffer();
     const result = await cancelRun(out.io);
@@ -229,5 +247,26 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
     expect(result.answer).toBe("The forecast: sunny and 24 °C in Paris.");
     expect(out.text()).toContain("The forecast: sunny and 24 °C in Paris.");
     expect(result.usage).toMatchObject({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
+  });
+});
+
+describe("multi-agent-pipeline", () => {
+  it("routes to support, which uses its research agent and knowledge base; the saved copy answers the same", async () => {
+    const out = buffer();
+    const result = await multiAgentPipeline(out.io, {});
+    const text = out.text();
+    expect(text).toContain("(triage exit_reason: to_support)");
+    expect(text).toContain("[support] → search_kb → research");
+    expect(text).toContain("[support › research] Crashes on start are usually a corrupt cache");
+    expect(result.answer).toContain("Clear the cache under Settings → Storage");
+    expect(result.reloaded).toBe(result.answer);
+    expect(text).toContain("same answer ✓");
+    const doc = result.document as {
+      components: Record<string, { type: string; init_parameters: { tools?: { type: string }[] } }>;
+    };
+    expect(doc.components.support?.init_parameters.tools?.map((item) => item.type)).toEqual([
+      "junction.PipelineTool",
+      "junction.AgentTool",
+    ]);
   });
 });

@@ -62,3 +62,24 @@ export function floorAgent(options: {
     return messages.length;
   };
 }
+
+/** W6 floor: the same three conditions as plain JavaScript (`RegExp` for the regex variant). */
+export function floorRouter(variant: "plain" | "regex", runs: number): () => Promise<number> {
+  const refund = /^(refund|return)s?\b/;
+  const number = /[0-9]{4}-[0-9]{4}/;
+  const conditions: readonly ((input: { query: string; priority: string }) => boolean)[] =
+    variant === "plain"
+      ? [(input) => input.query.length > 100, (input) => input.priority === "high"]
+      : [(input) => refund.test(input.query), (input) => number.test(input.query)];
+  const inputs = { query: "where is my parcel? it was due on monday", priority: "normal" };
+  return async () => {
+    let routed = 0;
+    for (let index = 0; index < runs; index += 1) {
+      const result = await Promise.resolve(
+        conditions.some((condition) => condition(inputs)) ? {} : { fallback: inputs.query },
+      );
+      if (result.fallback !== undefined) routed += 1;
+    }
+    return routed;
+  };
+}

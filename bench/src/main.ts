@@ -9,16 +9,28 @@
 import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { floorAgent, floorChain, floorFanOut } from "./floor.js";
+import { floorAgent, floorChain, floorFanOut, floorRouter } from "./floor.js";
 import { compare, elapsedMs, peakRssGrowthMiB } from "./harness.js";
 import { junctionAgent } from "./junction/agents.js";
+import { inlineChain, nestedOne, wrappedChain } from "./junction/composition.js";
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
+import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
 
 // LangGraph adds one abort listener per node to a shared signal; silence Node's leak heuristic.
 setMaxListeners(0);
 
 const argv = process.argv.slice(2);
+if (argv.includes("--restate")) {
+  // Junction on Restate needs Node 22 (the Restate SDK) and a restate-server: its own script.
+  const { spawnSync } = await import("node:child_process");
+  const script = new URL("./restate.ts", import.meta.url).pathname;
+  const node22 = ["-y", "-p", "node@22", "node", "--conditions=@junction/source", "--import", "tsx", script];
+  const result = spawnSync("npx", [...node22, ...argv.filter((arg) => arg !== "--restate")], {
+    stdio: "inherit",
+  });
+  process.exit(result.status ?? 1);
+}
 const quick = argv.includes("--quick");
 const jsonIndex = argv.indexOf("--json");
 const jsonPath = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;
@@ -168,6 +180,57 @@ async function w5(): Promise<void> {
   }
 }
 
+async function w6(): Promise<void> {
+  const runs = quick ? 10 : 1000;
+  for (const variant of ["plain", "regex"] as const) {
+    const items = runs * routesPerRun;
+    const figures = await compare(
+      {
+        junction: perItem(junctionRouter(variant, runs), items, runs),
+        floor: perItem(floorRouter(variant, runs), items, runs),
+      },
+      rounds,
+    );
+    // LangGraph.js has no expression router to compare with.
+    rows.push({
+      workload: `W6 router, ${variant === "plain" ? "comparisons" : "matches()"}`,
+      unit: "µs/route",
+      junction: figures.junction!,
+      langgraph: Number.NaN,
+      floor: figures.floor!,
+    });
+  }
+}
+
+/** W7 figures (Junction only: inline chain vs SuperComponent-wrapped). */
+const composition: { workload: string; inline: number; wrapped: number; overhead: number }[] = [];
+
+async function w7(): Promise<void> {
+  for (const n of quick ? [10] : [10, 100]) {
+    const figures = await compare(
+      { inline: perItem(inlineChain(n), n, n), wrapped: perItem(wrappedChain(n), n, n) },
+      rounds,
+    );
+    composition.push({
+      workload: `W7 chain N=${n}, each component in a SuperComponent (µs/component)`,
+      inline: figures.inline!,
+      wrapped: figures.wrapped!,
+      overhead: figures.wrapped! - figures.inline!,
+    });
+  }
+  const depth = quick ? 3 : 20;
+  const figures = await compare(
+    { inline: perItem(nestedOne(0), 1, 1), wrapped: perItem(nestedOne(depth), depth, 1) },
+    rounds,
+  );
+  composition.push({
+    workload: `W7 one component nested ${depth} SuperComponents deep (µs/level; inline = whole run)`,
+    inline: figures.inline!,
+    wrapped: figures.wrapped!,
+    overhead: figures.wrapped!,
+  });
+}
+
 function pick(figures: Record<string, number>): { junction: number; langgraph: number; floor: number } {
   return { junction: figures.junction!, langgraph: figures.langgraph!, floor: figures.floor! };
 }
@@ -180,7 +243,15 @@ function format(value: number): string {
   return value.toFixed(2);
 }
 
-const workloads: Record<string, () => Promise<void>> = { W1: w1, W2: w2, W3: w3, W4: w4, W5: w5 };
+const workloads: Record<string, () => Promise<void>> = {
+  W1: w1,
+  W2: w2,
+  W3: w3,
+  W4: w4,
+  W5: w5,
+  W6: w6,
+  W7: w7,
+};
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
   if (only !== undefined && only !== name) continue;
@@ -201,9 +272,16 @@ const widths = header.map((key) =>
   Math.max(key.length, ...table.map((row) => String(row[key as keyof typeof row]).length)),
 );
 const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ");
-process.stdout.write(`${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}\n`);
-for (const row of table)
-  process.stdout.write(`${line(header.map((key) => String(row[key as keyof typeof row])))}\n`);
+if (table.length > 0) {
+  process.stdout.write(`${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}\n`);
+  for (const row of table)
+    process.stdout.write(`${line(header.map((key) => String(row[key as keyof typeof row])))}\n`);
+}
+for (const row of composition) {
+  process.stdout.write(
+    `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
+  );
+}
 process.stdout.write(
   `\n${quick ? "quick smoke run" : `medians of ${rounds.repeats} alternating rounds after ${rounds.warmup} warm-up rounds`}; node ${process.version}; ${(elapsedMs(started) / 1000).toFixed(1)} s\n`,
 );
@@ -212,6 +290,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition }, null, 2)}\n`,
   );
 }

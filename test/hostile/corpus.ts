@@ -132,18 +132,81 @@ export const hostileCases: readonly HostileCase[] = [
       json: () =>
         withDoc((doc) => {
           doc.components = {
-            constructor: { type: "hostile.Echo" },
+            valueOf: { type: "hostile.Echo" },
             toString: { type: "hostile.Echo" },
             hasOwnProperty: { type: "hostile.Echo" },
             __defineGetter__: { type: "hostile.Echo" },
           };
           doc.connections = [
-            { sender: "constructor.text", receiver: "toString.text" },
+            { sender: "valueOf.text", receiver: "toString.text" },
             { sender: "toString.text", receiver: "hasOwnProperty.text" },
           ];
         }),
     },
     expect: { loads: true },
+  },
+  // Reserved names (#14 item 5): refused at load time with the document path.
+  {
+    name: '"constructor" and "prototype" as component names',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = { constructor: { type: "hostile.Echo" }, prototype: { type: "hostile.Echo" } };
+          doc.connections = [];
+        }),
+    },
+    expect: {
+      rejects: /"constructor" cannot be a component name/,
+      paths: ["components.constructor", "components.prototype"],
+    },
+  },
+  {
+    name: '"__proto__" as a ConditionalRouter output name',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = {
+            router: {
+              type: "junction.ConditionalRouter",
+              init_parameters: {
+                routes: [
+                  { condition: "true", output: "x", outputName: "__proto__", outputType: { type: "string" } },
+                ],
+              },
+            },
+          };
+          doc.connections = [];
+        }),
+    },
+    expect: {
+      rejects: /"__proto__" cannot be an output name/,
+      paths: ["components.router.init_parameters.routes[0].outputName"],
+    },
+  },
+  {
+    name: '"constructor" as a variable of a route (an input socket)',
+    input: {
+      json: () =>
+        withDoc((doc) => {
+          doc.components = {
+            router: {
+              type: "junction.ConditionalRouter",
+              init_parameters: {
+                routes: [
+                  {
+                    condition: "constructor == 1",
+                    output: "1",
+                    outputName: "one",
+                    outputType: { type: "integer" },
+                  },
+                ],
+              },
+            },
+          };
+          doc.connections = [];
+        }),
+    },
+    expect: { rejects: /reads the variable "constructor"/ },
   },
   {
     name: "reserved component name",
@@ -418,6 +481,55 @@ export const hostileCases: readonly HostileCase[] = [
     name: "a token as an env-var name in malformed YAML",
     input: { yaml: `version: 1\ncomponents: [${TOKEN}\n` },
     expect: { rejects: /line \d+/, secret: TOKEN },
+  },
+  // YAML keys that are not scalars (#14 item 4): the yaml library would stringify them.
+  {
+    name: "YAML sequence as a mapping key",
+    input: { yaml: "version: 1\nmetadata:\n  ? [a, b]\n  : 1\n" },
+    expect: { rejects: /mapping key is a sequence/, paths: ["metadata"] },
+  },
+  {
+    name: "YAML mapping as a mapping key, inside a list",
+    input: { yaml: "version: 1\nmetadata:\n  list:\n    - x: 1\n      ? {a: 1}\n      : 2\n" },
+    expect: { rejects: /mapping key is a mapping/, paths: ["metadata.list[0]"] },
+  },
+  {
+    name: "YAML alias of a sequence as a mapping key",
+    input: { yaml: "version: 1\nmetadata:\n  k: &s [1]\n  ? *s\n  : 2\n" },
+    expect: { rejects: /mapping key is a sequence/, paths: ["metadata"] },
+  },
+  // Huge values quoted in messages (#14 item 3): every quote is a bounded excerpt.
+  {
+    name: "a 50 MB sender string",
+    input: {
+      value: () => ({
+        ...baseDocument(),
+        connections: [{ sender: `first.${"s".repeat(50_000_000)}`, receiver: "second.text" }],
+      }),
+    },
+    expect: { rejects: /characters\)/, paths: ["connections[0].sender"] },
+  },
+  {
+    name: "a 50 MB component type name",
+    input: {
+      value: () => ({
+        ...baseDocument(),
+        components: { first: { type: "t".repeat(50_000_000), init_parameters: {} } },
+        connections: [],
+      }),
+    },
+    expect: { rejects: /characters\)/, paths: ["components.first.type"] },
+  },
+  {
+    name: "a 50 MB component name",
+    input: {
+      value: () => ({
+        ...baseDocument(),
+        components: { ["n".repeat(50_000_000)]: { type: "hostile.Missing" } },
+        connections: [],
+      }),
+    },
+    expect: { rejects: /characters\)/ },
   },
   // Shapes.
   {

@@ -29,7 +29,9 @@ export interface AgentRunErrorFields extends JunctionErrorFields {
 /**
  * An agent run failed or was aborted. It carries the conversation so far, so the work done before the
  * failure is not lost. `code` is `"AGENT_ABORTED"` when the run's `signal` aborted (then `cause` is the
- * signal's reason) and `"AGENT_RUN_ERROR"` otherwise (`cause` is the model, tool, hook or State error).
+ * signal's reason), `"AGENT_INVALID_OUTPUT"` when `raiseOnInvalidOutput` is set and the model's answers
+ * never matched the `outputSchema` (then `issues` lists the last answer's problems), and
+ * `"AGENT_RUN_ERROR"` otherwise (`cause` is the model, tool, hook or State error).
  *
  * @example
  * ```ts
@@ -45,11 +47,15 @@ export class AgentRunError extends JunctionError {
   readonly stepCount: number;
 
   /**
-   * @param code - `"AGENT_ABORTED"` or `"AGENT_RUN_ERROR"`
+   * @param code - `"AGENT_ABORTED"`, `"AGENT_INVALID_OUTPUT"` or `"AGENT_RUN_ERROR"`
    * @param message - what failed and how to fix it
    * @param fields - the conversation so far, the step count, the cause
    */
-  constructor(code: "AGENT_ABORTED" | "AGENT_RUN_ERROR", message: string, fields: AgentRunErrorFields) {
+  constructor(
+    code: "AGENT_ABORTED" | "AGENT_RUN_ERROR" | "AGENT_INVALID_OUTPUT",
+    message: string,
+    fields: AgentRunErrorFields,
+  ) {
     super(code, message, fields);
     this.messages = fields.messages;
     this.stepCount = fields.stepCount;

@@ -12,10 +12,12 @@ export type {
   AgentOptionExitReasons,
   AgentOptionOutputSpecs,
   AgentOptions,
+  AgentOutputSchemaOf,
   AgentOutputSpecsOf,
   AgentResult,
   AgentStateKeys,
   AgentStateSchemaOf,
+  AgentStructuredOutput,
   AgentTemplateVariables,
   BuiltInExitReason,
   KnownAgentOptions,
@@ -32,6 +34,8 @@ export type {
 export { hookPoints } from "./agent/hooks.js";
 export type { AgentRunErrorFields } from "./errors.js";
 export { AgentRunError, StateError } from "./errors.js";
+export type { OutputSchema, OutputStrategy } from "./output/output-schema.js";
+export type { InferOutputSchema, JsonSchemaValue } from "./output/output-types.js";
 export type { MergeHandler } from "./state/handlers.js";
 export { mergeLists, replaceValues } from "./state/handlers.js";
 export type {
@@ -47,5 +51,7 @@ export type {
 export { State } from "./state/state.js";
 export type { StateFromJSONOptions, StateJSON, StateToJSONOptions } from "./state/state-json.js";
 export type { StateKeySpec, StateSchema } from "./state/state-schema.js";
+export type { AgentToolInit } from "./tools/agent-tool.js";
+export { AgentTool, agentToolType, defaultMaxAgentDepth } from "./tools/agent-tool.js";
 export type { PlannableTool, PlannableToolCall, StateAccess } from "./tools/plan-tool-calls.js";
 export { planToolCalls, stateAccessOf } from "./tools/plan-tool-calls.js";

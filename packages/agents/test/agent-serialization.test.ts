@@ -110,3 +110,56 @@ describe("Agent serialization", () => {
     );
   });
 });
+
+describe("Agent serialization with an outputSchema", () => {
+  const Triage = z.object({
+    category: z.enum(["billing", "shipping"]),
+    priority: z.enum(["low", "high"]).describe("how urgent"),
+    tags: z.array(z.string()).optional(),
+  });
+
+  test("writes the zod schema as JSON Schema and loads it back into an agent that validates the same way", async () => {
+    const agent = new Agent({
+      chatGenerator: scripted([
+        '{"category":"billing","priority":"urgent"}',
+        '{"category":"billing","priority":"low"}',
+      ]),
+      outputSchema: Triage,
+      maxOutputRetries: 1,
+    });
+    const doc = JSON.parse(JSON.stringify(serializeComponent(agent, { registry })));
+    expect(doc.init_parameters.outputSchema).toEqual({
+      type: "object",
+      properties: {
+        category: { type: "string", enum: ["billing", "shipping"] },
+        priority: { type: "string", enum: ["low", "high"], description: "how urgent" },
+        tags: { type: "array", items: { type: "string" }, "x-junction-optional": true },
+      },
+      required: ["category", "priority"],
+    });
+    expect(doc.init_parameters).toMatchObject({
+      outputStrategy: "auto",
+      maxOutputRetries: 1,
+      raiseOnInvalidOutput: false,
+    });
+    const loaded = deserializeComponent(doc, { registry }) as InstanceType<typeof Agent>;
+    expect(serializeComponent(loaded, { registry })).toEqual(doc);
+    const result = await runAgent(loaded, { messages: [user("Refund please")] });
+    expect(result.step_count).toBe(2);
+    expect(result.structured_output).toEqual({ category: "billing", priority: "low" });
+  });
+
+  test("an agent without an outputSchema writes no structured-output options", () => {
+    const doc = serializeComponent(new Agent({ chatGenerator: scripted([]) }), { registry });
+    expect(Object.keys(doc.init_parameters)).not.toContain("outputStrategy");
+    expect(Object.keys(doc.init_parameters)).not.toContain("outputSchema");
+  });
+
+  test("a schema JSON Schema cannot describe is refused when writing, with its path", () => {
+    const agent = new Agent({
+      chatGenerator: scripted([]),
+      outputSchema: z.object({ n: z.string().transform((value) => value.length) }),
+    });
+    expect(() => serializeComponent(agent, { registry })).toThrow(SerializationError);
+  });
+});

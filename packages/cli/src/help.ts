@@ -18,6 +18,7 @@ Verbs:
   schema <file>          print the request/response JSON Schemas (--openapi: the server's OpenAPI)
   serve <files|dir>      serve pipelines over HTTP (run, stream, OpenAI-compatible chat, MCP)
   mcp <files|dir>        serve pipelines as MCP tools over stdio (for desktop clients)
+  dev <files|dir>        serve --watch plus the local playground page (/playground/)
 
 Files: pipeline documents (.json, .yaml, .yml) or modules whose default export is a pipeline, a
 component, or an object of them (.ts, .mts, .js, .mjs).
@@ -74,6 +75,23 @@ Options:
   --registry <module>     a module exporting a registry
 
 Set JUNCTION_API_KEY to require "Authorization: Bearer <key>" on every route.
+
+${exitCodes}`,
+  dev: `junction dev <files|dir>... [--host 127.0.0.1] [--port 3700] [--no-watch]
+
+Serves the pipelines like \`junction serve --watch\` and adds the playground at /playground/: each
+pipeline's graph, a form to run it, the run live (components, streamed tokens, agent steps and tool
+plans, the route taken), a span timeline, and the approval inbox of interrupted runs. The page is
+prebuilt static files and talks to this server only.
+
+Options:
+  --host <host>           interface to bind (default 127.0.0.1: this machine only)
+  -p, --port <port>       port (default 3700; 0 picks a free one)
+  --no-watch              do not reload when a file changes
+  --allowed-host <name>   another Host name to answer to (repeatable)
+  --no-openai             no /v1 routes
+  --no-mcp                no /mcp
+  --registry <module>     a module exporting a registry
 
 ${exitCodes}`,
   mcp: `junction mcp <files|dir>... [--registry <module>]

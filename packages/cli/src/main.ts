@@ -19,6 +19,7 @@ const draw = lazy(async () => (await import("./commands/inspect.js")).draw);
 const schema = lazy(async () => (await import("./commands/inspect.js")).schema);
 const serveCommand = lazy(async () => (await import("./commands/serve.js")).serveCommand);
 const mcp = lazy(async () => (await import("./commands/serve.js")).mcp);
+const dev = lazy(async () => (await import("./commands/serve.js")).dev);
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -54,6 +55,17 @@ const verbs: Record<string, { options: Options; action: Action }> = {
     action: serveCommand,
   },
   mcp: { options: {}, action: mcp },
+  dev: {
+    options: {
+      host: { type: "string" },
+      port: { type: "string", short: "p" },
+      "no-watch": { type: "boolean" },
+      "allowed-host": { type: "string", multiple: true },
+      "no-openai": { type: "boolean" },
+      "no-mcp": { type: "boolean" },
+    },
+    action: dev,
+  },
 };
 
 /**

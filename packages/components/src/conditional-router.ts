@@ -1,10 +1,18 @@
-import { defineComponent, getDefaultLogger, type Issue } from "@junction/core";
+import { defineComponent, excerpt, getDefaultLogger, type Issue } from "@junction/core";
 import { z } from "zod";
+import type { EvaluationLimits } from "./cel/cel-budget.js";
 import { celRun } from "./cel/cel-context.js";
 import { celToNative, errorText } from "./cel/cel-expression.js";
 import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
 import { describeType, formatPath, quoteList } from "./format.js";
-import { type CompiledRoute, compileRoutes, routeSchema, routeVariables } from "./route-params.js";
+import {
+  type CompiledRoute,
+  compileRoutes,
+  limitsSchema,
+  resolveLimits,
+  routeSchema,
+  routeVariables,
+} from "./route-params.js";
 import { socketTypeToJSON } from "./socket-type.js";
 
 const paramsSchema = z
@@ -15,6 +23,8 @@ const paramsSchema = z
     optionalVariables: z.array(z.string()).default([]),
     /** Check each output value against its `outputType` and fail the run on a mismatch. */
     validateOutputType: z.boolean().default(false),
+    /** Evaluation budget of the expressions: `{ maxCost, maxSteps }` (defaults 1,000,000 each). */
+    limits: limitsSchema,
   })
   .superRefine((params, context) => {
     for (const problem of compile(params).problems) {
@@ -25,6 +35,7 @@ const paramsSchema = z
 type RouterParams = z.output<typeof paramsSchema>;
 
 interface Compiled {
+  readonly limits: EvaluationLimits;
   readonly routes: CompiledRoute[];
   readonly problems: { readonly path: (string | number)[]; readonly message: string }[];
   readonly variables: string[];
@@ -32,18 +43,19 @@ interface Compiled {
 
 const compiledByParams = new WeakMap<object, Compiled>();
 
-function compile(params: Pick<RouterParams, "routes">): Compiled {
+function compile(params: Pick<RouterParams, "routes" | "limits">): Compiled {
   let compiled = compiledByParams.get(params);
   if (compiled === undefined) {
-    const { routes, problems } = compileRoutes(params.routes);
-    compiled = { routes, problems, variables: routeVariables(routes) };
+    const limits = resolveLimits(params.limits);
+    const { routes, problems } = compileRoutes(params.routes, limits);
+    compiled = { limits, routes, problems, variables: routeVariables(routes) };
     compiledByParams.set(params, compiled);
   }
   return compiled;
 }
 
 function name(componentName: string | undefined): string {
-  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${componentName}"`;
+  return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${excerpt(componentName)}"`;
 }
 
 /**
@@ -105,12 +117,13 @@ export const ConditionalRouter = defineComponent({
   },
   run: (inputs, { params, resources, componentName }) => {
     const { context, original } = celRun(inputs, resources.variables);
+    const { maxSteps } = resources.limits;
     const who = name(componentName);
     const fields = { componentName, componentType: "junction.ConditionalRouter" };
     for (const route of resources.routes) {
       let matched: unknown;
       try {
-        matched = route.condition.evaluate(context);
+        matched = route.condition.evaluate(context, maxSteps);
       } catch (error) {
         throw new RouteConditionError(
           `${who}: the condition of ${route.label} failed: ${errorText(error)}\nGuard optional fields with has(x.field) or x.?field.orValue(default).`,
@@ -132,10 +145,10 @@ export const ConditionalRouter = defineComponent({
           value = inputs[output.passthrough] ?? null;
         } else {
           try {
-            value = celToNative(output.expression?.evaluate(context), original);
+            value = celToNative(output.expression?.evaluate(context, maxSteps), original);
           } catch (error) {
             throw new RouteConditionError(
-              `${who}: the output "${output.name}" of ${route.label} failed: ${errorText(error)}`,
+              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}`,
               { ...fields, routeIndex: route.index, socket: output.name, cause: error },
             );
           }
@@ -162,7 +175,7 @@ export const ConditionalRouter = defineComponent({
     }
     throw new NoRouteSelectedError(
       `${who}: no route's condition was true. Routes:\n${resources.routes
-        .map((route) => `  - ${route.label}: ${route.condition.source}`)
+        .map((route) => `  - ${route.label}: ${excerpt(route.condition.source)}`)
         .join("\n")}\nAdd a last route with condition "true" as a fallback, or check the inputs.`,
       fields,
     );
@@ -180,6 +193,7 @@ export const ConditionalRouter = defineComponent({
       })),
       optionalVariables: params.optionalVariables,
       validateOutputType: params.validateOutputType,
+      ...(params.limits === undefined ? {} : { limits: params.limits }),
     }),
     fromInitParameters: (initParameters) => initParameters,
   },

@@ -10,6 +10,12 @@ import { formatPath } from "./format.js";
  * (chat messages get a richer view with `text`, `tool_calls` and friends) or, without one, their own enumerable
  * data properties. The copy keeps a reverse map so a value that comes out of an expression unchanged
  * can be handed back as the original object.
+ *
+ * With `lazy: true` (CEL expressions) lists and maps are read-only views that convert an element the
+ * first time it is read, so an expression's cost depends on what it reads, not on the size of its input:
+ * `size(items)` on a million numbers converts nothing, `docs[3].id` converts one document's `id`. The
+ * limits then apply to what is actually converted: `maxValues` counts converted values, `maxDepth` the
+ * depth of what is read. Templates use eager copies (a template engine walks values freely).
  */
 
 /** Options of a {@link DataViews} copy. */
@@ -20,6 +26,10 @@ export interface DataViewOptions {
   readonly maxDepth?: number;
   /** The most values (scalars, arrays, objects) one run may copy (default 1,000,000). */
   readonly maxValues?: number;
+  /** Convert lists and maps element by element, when read (default false: copy at once). */
+  readonly lazy?: boolean;
+  /** Called each time a lazy view converts a value (an evaluation budget counts it as a step). */
+  readonly onConvert?: () => void;
 }
 
 /** Default nesting limit of data given to expressions and templates. */
@@ -49,6 +59,8 @@ export class DataViews {
   readonly #integers: "bigint" | "number";
   readonly #maxDepth: number;
   readonly #maxValues: number;
+  readonly #lazy: boolean;
+  readonly #onConvert: (() => void) | undefined;
   #count = 0;
 
   /** @param options - number representation and limits */
@@ -56,6 +68,8 @@ export class DataViews {
     this.#integers = options.integers;
     this.#maxDepth = options.maxDepth ?? defaultMaxDepth;
     this.#maxValues = options.maxValues ?? defaultMaxValues;
+    this.#lazy = options.lazy ?? false;
+    this.#onConvert = options.onConvert;
   }
 
   /** The original object a copy was made from, or `undefined` for values that are not copies. */
@@ -129,6 +143,7 @@ export class DataViews {
   }
 
   #viewObject(value: object, path: (string | number)[], depth: number): unknown {
+    if (this.#lazy) return this.#lazyObject(value, path, depth);
     if (Array.isArray(value) || value instanceof Set) {
       const out: unknown[] = [];
       let index = 0;
@@ -182,6 +197,112 @@ export class DataViews {
     return out;
   }
 
+  /** The lazy view of an object (see the module comment); chat messages and dates as in eager mode. */
+  #lazyObject(value: object, path: (string | number)[], depth: number): unknown {
+    if (Array.isArray(value) || value instanceof Set) {
+      const items: readonly unknown[] = Array.isArray(value) ? value : [...value];
+      return this.#lazyList(items, [...path], depth);
+    }
+    if (value instanceof Map) {
+      const entries: Record<string, unknown> = Object.create(null);
+      for (const [key, item] of value) {
+        if (typeof key === "string" || typeof key === "number") setData(entries, String(key), item);
+      }
+      return this.#lazyMap(entries, [...path], depth);
+    }
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Promise) return null;
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === "function") {
+      const json: unknown = toJSON.call(value);
+      if (json !== value) {
+        if (isChatMessageJSON(json)) return this.#chatMessageView(json, path, depth);
+        return this.#view(json, path, depth);
+      }
+    }
+    return this.#lazyMap(value, [...path], depth);
+  }
+
+  /** A read-only list whose elements are converted when first read. */
+  #lazyList(items: readonly unknown[], path: readonly (string | number)[], depth: number): unknown[] {
+    // An empty array as the target (so `Array.isArray` holds) and a separate cache: allocating
+    // `new Array(length)` would itself cost time proportional to the input.
+    const target: unknown[] = [];
+    const cache: unknown[] = [];
+    const length = items.length;
+    const element = (index: number): unknown => {
+      let view = cache[index];
+      if (view === undefined) {
+        this.#onConvert?.();
+        const item = items[index];
+        if (typeof item !== "object" || item === null) {
+          if (++this.#count > this.#maxValues) this.#view(item, [...path, index], depth + 1);
+          view = this.#scalar(item);
+        } else view = this.#view(item, [...path, index], depth + 1);
+        cache[index] = view;
+      }
+      return view;
+    };
+    return new Proxy(target, {
+      get: (list, key, receiver) => {
+        if (typeof key === "string") {
+          if (key === "length") return length;
+          const index = indexOf(key, length);
+          if (index !== undefined) return element(index);
+        }
+        return Reflect.get(list, key, receiver);
+      },
+      getOwnPropertyDescriptor: (list, key) => {
+        if (typeof key === "string") {
+          if (key === "length")
+            return { value: length, writable: true, enumerable: false, configurable: false };
+          const index = indexOf(key, length);
+          if (index !== undefined) {
+            return { value: element(index), writable: true, enumerable: true, configurable: true };
+          }
+        }
+        return Reflect.getOwnPropertyDescriptor(list, key);
+      },
+      has: (list, key) =>
+        (typeof key === "string" && indexOf(key, length) !== undefined) || Reflect.has(list, key),
+      ownKeys: () => [...Array.from({ length }, (_, index) => String(index)), "length"],
+      set: () => false,
+      defineProperty: () => false,
+      deleteProperty: () => false,
+      setPrototypeOf: () => false,
+    });
+  }
+
+  /** A read-only map of an object's own data properties, each converted when first read. */
+  #lazyMap(source: object, path: readonly (string | number)[], depth: number): Record<string, unknown> {
+    const record = source as Record<string, unknown>;
+    const views = new Map<string, unknown>();
+    let keys: string[] | undefined;
+    const dataKeys = (): string[] => {
+      keys ??= Object.keys(source).filter((key) => isData(source, key));
+      return keys;
+    };
+    const has = (key: string | symbol): key is string =>
+      typeof key === "string" && (keys === undefined ? isData(source, key) : keys.includes(key));
+    const field = (key: string): unknown => {
+      if (views.has(key)) return views.get(key);
+      this.#onConvert?.();
+      const view = this.#view(record[key], [...path, key], depth + 1);
+      views.set(key, view);
+      return view;
+    };
+    return new Proxy(Object.create(null) as Record<string, unknown>, {
+      get: (_target, key) => (has(key) ? field(key) : undefined),
+      has: (_target, key) => has(key),
+      ownKeys: () => dataKeys(),
+      getOwnPropertyDescriptor: (_target, key) =>
+        has(key) ? { value: field(key), writable: true, enumerable: true, configurable: true } : undefined,
+      set: () => false,
+      defineProperty: () => false,
+      deleteProperty: () => false,
+      setPrototypeOf: () => false,
+    });
+  }
+
   /** The view of a chat message: its document plus the reference's convenience accessors as data. */
   #chatMessageView(json: ChatMessageJSON, path: (string | number)[], depth: number): Record<string, unknown> {
     const base = this.#view(json, path, depth) as Record<string, unknown>;
@@ -225,6 +346,23 @@ function isChatMessageJSON(json: unknown): json is ChatMessageJSON {
     chatRoles.has((json as { role: string }).role) &&
     Array.isArray((json as { content?: unknown }).content)
   );
+}
+
+/** The list index a property key names (`"3"` → 3), or `undefined` when it is no index below `length`. */
+function indexOf(key: string, length: number): number | undefined {
+  const first = key.charCodeAt(0);
+  if (!(first >= 48 && first <= 57)) return undefined; // fast path: not a digit
+  const index = Number(key);
+  return Number.isInteger(index) && index < length && String(index) === key ? index : undefined;
+}
+
+/** True when `key` is an own data property of `source` holding data (not a function or symbol). */
+function isData(source: object, key: string): boolean {
+  if (!Object.hasOwn(source, key)) return false;
+  const descriptor = Object.getOwnPropertyDescriptor(source, key);
+  if (descriptor === undefined || !("value" in descriptor)) return false; // accessors are not data
+  const value: unknown = descriptor.value;
+  return typeof value !== "function" && typeof value !== "symbol";
 }
 
 /** Sets an own data property, even for keys such as `__proto__` that assignment would treat specially. */

@@ -1,11 +1,15 @@
 /** Formatting helpers for error messages. */
 
+import { excerpt } from "@junction/core";
+
 export { formatPath } from "@junction/core";
 
-/** Quotes names for a message: `"a", "b"`; `none` for an empty list. */
+/** Quotes names for a message: `"a", "b"` (at most 20, each a bounded excerpt); `none` for an empty list. */
 export function quoteList(names: Iterable<string>): string {
-  const quoted = [...names].map((name) => `"${name}"`);
-  return quoted.length === 0 ? "none" : quoted.join(", ");
+  const all = [...names];
+  const quoted = all.slice(0, 20).map((name) => `"${excerpt(name)}"`);
+  if (quoted.length === 0) return "none";
+  return all.length > 20 ? `${quoted.join(", ")} and ${all.length - 20} more` : quoted.join(", ");
 }
 
 /** A short description of a value's type for error messages. */

@@ -1,8 +1,9 @@
-import { defineComponent } from "@junction/core";
+import { defineComponent, quoteExcerpt } from "@junction/core";
 import { z } from "zod";
 import { celRun } from "./cel/cel-context.js";
 import { CelCompileError, celToNative, compileExpression, errorText } from "./cel/cel-expression.js";
 import { OutputAdaptationError } from "./errors.js";
+import { costProblem, limitsSchema, resolveLimits } from "./route-params.js";
 import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
 
 const paramsSchema = z
@@ -11,10 +12,15 @@ const paramsSchema = z
     expression: z.string(),
     /** The type of `output` (a zod schema; JSON Schema in documents). */
     outputType: socketTypeParam,
+    /** Evaluation budget of the expression: `{ maxCost, maxSteps }` (defaults 1,000,000 each). */
+    limits: limitsSchema,
   })
   .superRefine((params, context) => {
     try {
-      compileExpression(params.expression);
+      const expression = compileExpression(params.expression);
+      const tooCostly = costProblem(expression, resolveLimits(params.limits).maxCost, "the expression");
+      if (tooCostly !== undefined)
+        context.addIssue({ code: "custom", path: ["expression"], message: tooCostly });
     } catch (error) {
       if (!(error instanceof CelCompileError)) throw error;
       context.addIssue({
@@ -48,14 +54,17 @@ export const OutputAdapter = defineComponent({
       compileExpression(params.expression).variables.map((name) => [name, z.any()]),
     ) as Record<string, z.ZodAny>,
   outputs: (params) => ({ output: params.outputType }),
-  setup: (params) => compileExpression(params.expression),
-  run: (inputs, { resources: expression, componentName }) => {
+  setup: (params) => ({
+    expression: compileExpression(params.expression),
+    maxSteps: resolveLimits(params.limits).maxSteps,
+  }),
+  run: (inputs, { resources: { expression, maxSteps }, componentName }) => {
     const { context, original } = celRun(inputs, expression.variables);
     try {
-      return { output: celToNative(expression.evaluate(context), original) };
+      return { output: celToNative(expression.evaluate(context, maxSteps), original) };
     } catch (error) {
       throw new OutputAdaptationError(
-        `OutputAdapter${componentName === undefined ? "" : ` "${componentName}"`}: the expression ${JSON.stringify(expression.source)} failed: ${errorText(error)}`,
+        `OutputAdapter${componentName === undefined ? "" : ` "${componentName}"`}: the expression ${quoteExcerpt(expression.source)} failed: ${errorText(error)}`,
         { componentName, componentType: "junction.OutputAdapter", cause: error },
       );
     }
@@ -64,6 +73,7 @@ export const OutputAdapter = defineComponent({
     toInitParameters: (params) => ({
       expression: params.expression,
       outputType: socketTypeToJSON(params.outputType),
+      ...(params.limits === undefined ? {} : { limits: params.limits }),
     }),
     fromInitParameters: (initParameters) => initParameters,
   },

@@ -1,4 +1,6 @@
+import { excerpt, isReservedName, quoteExcerpt, reservedNameMessage } from "@junction/core";
 import { z } from "zod";
+import { defaultMaxCost, defaultMaxSteps, type EvaluationLimits } from "./cel/cel-budget.js";
 import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
 import { socketTypeParam } from "./socket-type.js";
 
@@ -22,6 +24,48 @@ export const routeSchema = z.strictObject({
   /** When true, `output` names inputs whose values are forwarded untouched. */
   outputPassthrough: z.boolean().optional(),
 });
+
+/**
+ * The `limits` param of `ConditionalRouter` and `OutputAdapter`: the evaluation budget of their
+ * expressions (see docs/builtin-components.md). Absent keys take the defaults.
+ */
+export const limitsSchema = z
+  .strictObject({
+    /** The largest static worst-case cost estimate accepted (default 1,000,000). */
+    maxCost: z.number().int().positive().optional(),
+    /** The most steps one evaluation may take (default 1,000,000). */
+    maxSteps: z.number().int().positive().optional(),
+  })
+  .optional();
+
+/** The `limits` param with defaults filled in. */
+export function resolveLimits(limits: z.output<typeof limitsSchema>): EvaluationLimits {
+  return { maxCost: limits?.maxCost ?? defaultMaxCost, maxSteps: limits?.maxSteps ?? defaultMaxSteps };
+}
+
+/**
+ * The problem of an expression whose static cost estimate is over `maxCost`, or `undefined`.
+ *
+ * @param what - names the expression in the message (`route 0 ("a"): the condition`)
+ */
+export function costProblem(
+  expression: CompiledExpression,
+  maxCost: number,
+  what: string,
+): string | undefined {
+  if (expression.cost <= maxCost) return undefined;
+  return `${what} has an estimated worst-case cost of ${expression.cost} steps, over limits.maxCost (${maxCost}; default ${defaultMaxCost}). Nested comprehensions (all, exists, map, filter) over list literals multiply; simplify the expression, or raise limits.maxCost in the params.`;
+}
+
+/**
+ * The problem of an expression that reads a variable named `__proto__`, `constructor` or `prototype`
+ * (variables become input sockets), or `undefined`.
+ */
+export function reservedVariables(expression: CompiledExpression, what: string): string | undefined {
+  const reserved = expression.variables.find(isReservedName);
+  if (reserved === undefined) return undefined;
+  return `${what} reads the variable "${reserved}", but variables become input sockets and ${reservedNameMessage(reserved, "an input socket name")}`;
+}
 
 /** One route as the constructor accepts it. */
 export type RouteInput = z.input<typeof routeSchema>;
@@ -61,7 +105,7 @@ function list<T>(value: T | readonly T[]): readonly T[] {
 /** How messages name a route. */
 export function routeLabel(index: number, route: Pick<Route, "outputName">): string {
   return `route ${index} (${list(route.outputName)
-    .map((name) => `"${name}"`)
+    .map((name) => `"${excerpt(name)}"`)
     .join(", ")})`;
 }
 
@@ -78,7 +122,10 @@ interface RouteProblem {
  * @param routes - validated routes
  * @returns the compiled routes, or the problems
  */
-export function compileRoutes(routes: readonly Route[]): {
+export function compileRoutes(
+  routes: readonly Route[],
+  limits: EvaluationLimits,
+): {
   readonly routes: CompiledRoute[];
   readonly problems: RouteProblem[];
 } {
@@ -97,16 +144,25 @@ export function compileRoutes(routes: readonly Route[]): {
       });
     }
     const seen = new Set<string>();
+    const namePath = (position: number) =>
+      Array.isArray(route.outputName)
+        ? ["routes", index, "outputName", position]
+        : ["routes", index, "outputName"];
     for (const [position, name] of names.entries()) {
       if (name.trim() === "") {
         problems.push({
-          path: ["routes", index, "outputName", position],
+          path: namePath(position),
           message: `${label}: output names must not be empty.`,
+        });
+      } else if (isReservedName(name)) {
+        problems.push({
+          path: namePath(position),
+          message: `${label}: ${reservedNameMessage(name, "an output name")}`,
         });
       } else if (seen.has(name)) {
         problems.push({
-          path: ["routes", index, "outputName", position],
-          message: `${label}: the output name "${name}" appears twice in one route; give each output its own name.`,
+          path: namePath(position),
+          message: `${label}: the output name "${excerpt(name)}" appears twice in one route; give each output its own name.`,
         });
       }
       seen.add(name);
@@ -116,11 +172,12 @@ export function compileRoutes(routes: readonly Route[]): {
       ["routes", index, "condition"],
       `${label}: the condition`,
       problems,
+      limits,
     );
     if (condition !== undefined && !["bool", "dyn"].includes(condition.resultType)) {
       problems.push({
         path: ["routes", index, "condition"],
-        message: `${label}: the condition must evaluate to a bool, but ${JSON.stringify(route.condition)} evaluates to ${condition.resultType}. Write a comparison such as \`x == "a"\` or \`size(x) > 0\`.`,
+        message: `${label}: the condition must evaluate to a bool, but ${quoteExcerpt(route.condition)} evaluates to ${condition.resultType}. Write a comparison such as \`x == "a"\` or \`size(x) > 0\`.`,
       });
     }
     const compiledOutputs: CompiledOutput[] = [];
@@ -128,17 +185,22 @@ export function compileRoutes(routes: readonly Route[]): {
       const name = names[position] ?? `#${position}`;
       const type = types[position] ?? z.never();
       if (route.outputPassthrough === true) {
-        if (!identifier.test(output)) {
+        if (isReservedName(output)) {
           problems.push({
             path: ["routes", index, "output", position],
-            message: `${label}: with outputPassthrough, each output is an input name; ${JSON.stringify(output)} is not a valid name (letters, digits and "_").`,
+            message: `${label}: with outputPassthrough, each output is an input name; ${reservedNameMessage(output, "an input name")}`,
+          });
+        } else if (!identifier.test(output)) {
+          problems.push({
+            path: ["routes", index, "output", position],
+            message: `${label}: with outputPassthrough, each output is an input name; ${quoteExcerpt(output)} is not a valid name (letters, digits and "_").`,
           });
         }
         compiledOutputs.push({ name, type, expression: undefined, passthrough: output });
         return;
       }
       const path = ["routes", index, "output", position];
-      const expression = compile(output, path, `${label}: the output "${name}"`, problems);
+      const expression = compile(output, path, `${label}: the output "${excerpt(name)}"`, problems, limits);
       compiledOutputs.push({ name, type, expression, passthrough: undefined });
     });
     if (condition !== undefined && lengthsMatch)
@@ -152,9 +214,15 @@ function compile(
   path: (string | number)[],
   what: string,
   problems: RouteProblem[],
+  limits: EvaluationLimits,
 ): CompiledExpression | undefined {
   try {
-    return compileExpression(source);
+    const expression = compileExpression(source);
+    const tooCostly = costProblem(expression, limits.maxCost, what);
+    if (tooCostly !== undefined) problems.push({ path, message: tooCostly });
+    const reserved = reservedVariables(expression, what);
+    if (reserved !== undefined) problems.push({ path, message: reserved });
+    return expression;
   } catch (error) {
     if (!(error instanceof CelCompileError)) throw error;
     problems.push({ path, message: `${what} is not a valid CEL expression: ${error.message}` });

@@ -12,6 +12,7 @@ import {
 import type { DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
 import type { RunSnapshot } from "./durable/run-snapshot.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 import { getDefaultLogger, type Logger } from "./logger.js";
 import { dropEmit, NestedEvent } from "./pipeline/nested.js";
 import { defaultRegistry } from "./registry.js";
@@ -320,7 +321,7 @@ export function defineComponent<
       'defineComponent: `type` must be a non-empty string such as "myapp.Summarizer".',
     );
   }
-  const owner = `defineComponent("${type}")`;
+  const owner = `defineComponent("${excerpt(type)}")`;
   if (typeof definition.run !== "function") {
     throw new ComponentError(`${owner}: \`run\` must be a function.`, { componentType: type });
   }
@@ -461,7 +462,8 @@ function prepareDirectInputs(
   inputs: Record<string, unknown>,
   componentName: string | undefined,
 ): Record<string, unknown> {
-  const label = componentName === undefined ? component.type : `"${componentName}" (${component.type})`;
+  const label =
+    componentName === undefined ? component.type : `"${excerpt(componentName)}" (${component.type})`;
   const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
   const issues: Issue[] = [];
   if (typeof inputs !== "object" || inputs === null) {
@@ -473,9 +475,9 @@ function prepareDirectInputs(
     if (!Object.hasOwn(sockets, key)) {
       issues.push({
         path: [key],
-        message: `unknown input socket "${key}". Available: ${
+        message: `unknown input socket "${excerpt(key)}". Available: ${
           Object.keys(sockets)
-            .map((name) => `"${name}"`)
+            .map((name) => `"${excerpt(name)}"`)
             .join(", ") || "none"
         }.`,
       });

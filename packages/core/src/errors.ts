@@ -1,3 +1,4 @@
+import { excerpt } from "./excerpt.js";
 /**
  * One base class, `JunctionError`, with a `code` literal and structured fields; subclasses by category.
  *
@@ -86,17 +87,29 @@ export class JunctionError extends Error {
 
 /** Formats issues as an indented list, one per line, each with its path. */
 export function formatIssues(issues: readonly Issue[]): string {
-  return issues
-    .map((issue) => `  - ${issue.path.length > 0 ? `${formatPath(issue.path)}: ` : ""}${issue.message}`)
-    .join("\n");
+  const shown = issues.length > maxListedIssues ? issues.slice(0, maxListedIssues) : issues;
+  const lines = shown.map(
+    (issue) =>
+      `  - ${issue.path.length > 0 ? `${formatPath(issue.path)}: ` : ""}${excerpt(issue.message, 1_000)}`,
+  );
+  if (shown.length < issues.length) {
+    lines.push(`  … and ${issues.length - shown.length} more (every problem is in the error's issues).`);
+  }
+  return lines.join("\n");
 }
 
-/** Formats a path as `a.b[2].c`. */
+/** How many problems a message lists; the error's `issues` holds them all. */
+const maxListedIssues = 50;
+
+/** Formats a path as `a.b[2].c` (each key quoted as a bounded excerpt). */
 export function formatPath(path: readonly (string | number)[]): string {
   let out = "";
   for (const part of path) {
     if (typeof part === "number") out += `[${part}]`;
-    else out += out === "" ? part : `.${part}`;
+    else {
+      const key = excerpt(part, 100);
+      out += out === "" ? key : `.${key}`;
+    }
   }
   return out;
 }

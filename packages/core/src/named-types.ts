@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ComponentError } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 
 /**
  * Named socket types: classes with methods (ChatMessage, Document) used as socket types.
@@ -65,13 +66,13 @@ export function defineNamedType<TSchema extends z.ZodType>(
   const existing = byName.get(name);
   if (existing !== undefined && existing !== schema) {
     throw new ComponentError(
-      `defineNamedType: the name "${name}" is already registered for another schema. Pick a unique name (prefix it with your package).`,
+      `defineNamedType: the name "${excerpt(name)}" is already registered for another schema. Pick a unique name (prefix it with your package).`,
     );
   }
   const previousName = bySchema.get(schema);
   if (previousName !== undefined && previousName !== name) {
     throw new ComponentError(
-      `defineNamedType: this schema is already registered as "${previousName}"; it cannot also be "${name}".`,
+      `defineNamedType: this schema is already registered as "${excerpt(previousName)}"; it cannot also be "${excerpt(name)}".`,
     );
   }
   byName.set(name, schema);

@@ -1,5 +1,6 @@
 import type { AnyComponentClass } from "./component.js";
 import { ComponentError } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 
 /**
  * The registry of known component types and named functions.
@@ -54,7 +55,7 @@ class MapRegistry implements Registry {
     const existing = this.#components.get(type);
     if (existing !== undefined && existing !== componentClass) {
       throw new ComponentError(
-        `Registry.register: the type "${type}" is already registered for another class. Component type names must be unique; prefix yours with your package name.`,
+        `Registry.register: the type "${excerpt(type)}" is already registered for another class. Component type names must be unique; prefix yours with your package name.`,
         { componentType: type },
       );
     }
@@ -67,12 +68,14 @@ class MapRegistry implements Registry {
       throw new ComponentError("Registry.registerFunction: the name must be a non-empty string.");
     }
     if (typeof fn !== "function") {
-      throw new ComponentError(`Registry.registerFunction: "${name}" must be registered with a function.`);
+      throw new ComponentError(
+        `Registry.registerFunction: "${excerpt(name)}" must be registered with a function.`,
+      );
     }
     const existing = this.#functions.get(name);
     if (existing !== undefined && existing !== fn) {
       throw new ComponentError(
-        `Registry.registerFunction: the name "${name}" is already registered for another function.`,
+        `Registry.registerFunction: the name "${excerpt(name)}" is already registered for another function.`,
       );
     }
     this.#functions.set(name, fn);

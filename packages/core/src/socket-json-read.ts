@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defOf } from "./compat-atoms.js";
 import { DeserializationError, formatIssues, type Issue } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 import { getNamedType, namedTypeNames } from "./named-types.js";
 
 /**
@@ -115,8 +116,8 @@ class Reader {
     const known = namedTypeNames();
     return this.#fail(
       path,
-      `unknown named type "${name}". Import the package that defines it (known: ${
-        known.length === 0 ? "none" : known.map((known) => `"${known}"`).join(", ")
+      `unknown named type "${excerpt(name)}". Import the package that defines it (known: ${
+        known.length === 0 ? "none" : known.map((known) => `"${excerpt(known)}"`).join(", ")
       }) or register it with defineNamedType.`,
     );
   }
@@ -128,7 +129,7 @@ class Reader {
     if (target === undefined) {
       return this.#fail(
         [...path, "$ref"],
-        `cannot resolve "${reference}"; only "#" and "#/$defs/<name>" are supported.`,
+        `cannot resolve "${excerpt(reference)}"; only "#" and "#/$defs/<name>" are supported.`,
       );
     }
     let resolved: z.ZodType | undefined;
@@ -137,7 +138,7 @@ class Reader {
     resolved = this.read(target, [...path, "$ref"]);
     if (defOf(resolved).type === "lazy") {
       // A reference that only leads to references describes nothing (and would never terminate).
-      resolved = this.#fail([...path, "$ref"], `"${reference}" refers only to itself.`);
+      resolved = this.#fail([...path, "$ref"], `"${excerpt(reference)}" refers only to itself.`);
     }
     return lazy;
   }

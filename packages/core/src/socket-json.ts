@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatIssues, type Issue, SerializationError } from "./errors.js";
+import { excerpt } from "./excerpt.js";
 import { namedTypeName } from "./named-types.js";
 import { namedTypeKeyword, optionalKeyword, readSocketSchema } from "./socket-json-read.js";
 
@@ -19,7 +20,7 @@ function describeSchema(schema: z.ZodType): string {
   const type = schema._zod.def.type;
   return type === "custom"
     ? "a z.custom()/z.instanceof() schema that is not a named type"
-    : `a "${type}" schema`;
+    : `a "${excerpt(type)}" schema`;
 }
 
 /**

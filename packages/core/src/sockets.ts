@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import { ComponentError } from "./errors.js";
+import { excerpt, quoteExcerpt } from "./excerpt.js";
+import { isReservedName, reservedNameMessage } from "./reserved-names.js";
 
 /**
  * Socket declarations and the descriptions instances expose.
@@ -125,6 +127,11 @@ function hasDefaultValue(schema: z.ZodType): boolean {
 
 /** Builds the input socket description for one declaration. */
 export function describeInputSocket(owner: string, name: string, spec: unknown): InputSocket {
+  if (isReservedName(name)) {
+    throw new ComponentError(`${owner}: ${reservedNameMessage(name, "an input socket name")}`, {
+      socket: name,
+    });
+  }
   if (isVariadicSpec(spec)) {
     const element = spec.schema;
     const kind = spec[variadicBrand];
@@ -141,7 +148,7 @@ export function describeInputSocket(owner: string, name: string, spec: unknown):
   }
   if (!isZodSchema(spec)) {
     throw new ComponentError(
-      `${owner}: input socket "${name}" must be declared with a zod schema, variadic(schema) or greedyVariadic(schema); got ${describeValue(spec)}.`,
+      `${owner}: input socket "${excerpt(name)}" must be declared with a zod schema, variadic(schema) or greedyVariadic(schema); got ${describeValue(spec)}.`,
       { socket: name },
     );
   }
@@ -159,15 +166,20 @@ export function describeInputSocket(owner: string, name: string, spec: unknown):
 
 /** Builds the output socket description for one declaration. */
 export function describeOutputSocket(owner: string, name: string, spec: unknown): OutputSocket {
+  if (isReservedName(name)) {
+    throw new ComponentError(`${owner}: ${reservedNameMessage(name, "an output socket name")}`, {
+      socket: name,
+    });
+  }
   if (isVariadicSpec(spec)) {
     throw new ComponentError(
-      `${owner}: output socket "${name}" is declared variadic. variadic() and greedyVariadic() are for inputs only; declare the output with its plain schema (an array schema for lists).`,
+      `${owner}: output socket "${excerpt(name)}" is declared variadic. variadic() and greedyVariadic() are for inputs only; declare the output with its plain schema (an array schema for lists).`,
       { socket: name },
     );
   }
   if (!isZodSchema(spec)) {
     throw new ComponentError(
-      `${owner}: output socket "${name}" must be declared with a zod schema; got ${describeValue(spec)}.`,
+      `${owner}: output socket "${excerpt(name)}" must be declared with a zod schema; got ${describeValue(spec)}.`,
       { socket: name },
     );
   }
@@ -202,5 +214,5 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "function") return "a function";
   if (typeof value === "object") return "an object that is not a zod schema";
-  return `${typeof value} ${JSON.stringify(value)}`;
+  return `${typeof value} ${quoteExcerpt(value)}`;
 }

@@ -59,6 +59,20 @@ describe("nested and flat inputs", () => {
     expect(error.message).toContain('inputsFormat: "nested" | "flat"');
   });
 
+  test("evidently nested inputs (some keys name components, every value is an object) report every problem at once", async () => {
+    const p = pipeline().addComponent("add_two", new AddFixedValue({ add: 2 }));
+    const error = await rejection(p.run({ wrong_comp_name: {}, add_two: { value: "one", wrong_input: 2 } }));
+    expect(error).toBeInstanceOf(PipelineValidationError);
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      ["wrong_comp_name"],
+      ["add_two", "wrong_input"],
+      ["add_two", "value"],
+    ]);
+    expect(error.message).toContain('unknown component "wrong_comp_name"');
+    expect(error.message).toContain('has no input socket "wrong_input"');
+    expect(error.message).not.toContain("cannot tell whether");
+  });
+
   test("inputsFormat forces a form", async () => {
     // A socket named like a component: flat would be misread as nested without the option.
     const Text = defineComponent({

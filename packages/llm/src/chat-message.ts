@@ -1,4 +1,4 @@
-import { DeserializationError, defineNamedType, type Issue } from "@junction/core";
+import { DeserializationError, defineNamedType, type Issue, quoteExcerpt } from "@junction/core";
 import { z } from "zod";
 import {
   checkPart,
@@ -125,7 +125,7 @@ export class ChatMessage {
     if (!chatRoles.includes(init.role))
       issues.push({
         path: ["role"],
-        message: `unknown role ${JSON.stringify(init.role)}; expected one of ${chatRoles.map((r) => `"${r}"`).join(", ")}.`,
+        message: `unknown role ${quoteExcerpt(init.role)}; expected one of ${chatRoles.map((r) => `"${r}"`).join(", ")}.`,
       });
     const content: ContentPart[] = [];
     if (!Array.isArray(init.content))
@@ -365,7 +365,7 @@ export class ChatMessage {
     if (typeof role !== "string" || !chatRoles.includes(role as ChatRole)) {
       issues.push({
         path: ["role"],
-        message: `${role === undefined ? "the 'role' field is required" : `unknown role ${JSON.stringify(role)}`}; expected one of ${chatRoles.map((r) => `'${r}'`).join(", ")}.`,
+        message: `${role === undefined ? "the 'role' field is required" : `unknown role ${quoteExcerpt(role)}`}; expected one of ${chatRoles.map((r) => `'${r}'`).join(", ")}.`,
       });
     }
     const content: ContentPart[] = [];

@@ -1,4 +1,5 @@
 import type { Issue } from "@junction/core";
+import { quoteExcerpt } from "@junction/core";
 import type {
   ContentPart,
   ImageContent,
@@ -171,7 +172,7 @@ export function checkPart(value: unknown, path: Path, issues: Issue[]): ContentP
     default:
       issues.push({
         path: [...path, "type"],
-        message: `unknown part type ${JSON.stringify(value.type)}; expected "text", "image", "tool_call", "tool_call_result" or "reasoning".`,
+        message: `unknown part type ${quoteExcerpt(value.type)}; expected "text", "image", "tool_call", "tool_call_result" or "reasoning".`,
       });
       return undefined;
   }

@@ -26,7 +26,7 @@ export type {
 export { ChatMessage, chatMessageSchema } from "./chat-message.js";
 export type { ChatCallRequest } from "./chat-span.js";
 export { errorType, traceChatCall } from "./chat-span.js";
-export type { ComponentToolInit } from "./component-tool.js";
+export type { ComponentToolInit, ComponentToolOptions } from "./component-tool.js";
 export { ComponentTool } from "./component-tool.js";
 export type {
   ContentPartJSON,
@@ -50,11 +50,33 @@ export type {
   UserContentPart,
 } from "./content-parts.js";
 export { chatRoles } from "./content-parts.js";
+export type { ConversationConflictErrorFields } from "./conversation/conversation-errors.js";
+export { ConversationConflictError } from "./conversation/conversation-errors.js";
+export type {
+  ConversationAppendOptions,
+  ConversationHistory,
+  ConversationInfo,
+  ConversationListQuery,
+  ConversationReadOptions,
+  ConversationStore,
+  ConversationSummary,
+} from "./conversation/conversation-store.js";
+export { MemoryConversationStore } from "./conversation/conversation-store.js";
+export type { FileConversationStoreOptions } from "./conversation/file-conversation-store.js";
+export { FileConversationStore } from "./conversation/file-conversation-store.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { PipelineToolInit } from "./pipeline-tool.js";
+export { PipelineTool } from "./pipeline-tool.js";
 export { RecordingChatGenerator } from "./recording-chat-generator.js";
 export { ReplayChatGenerator } from "./replay-chat-generator.js";
+export type { JsonSchemaResponseFormat } from "./response-format.js";
+export {
+  jsonSchemaResponseFormatSchema,
+  responseFormatInputs,
+  supportsResponseFormat,
+} from "./response-format.js";
 export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
 export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
 export type { ScriptedReply } from "./scripted-reply.js";
@@ -76,15 +98,17 @@ export type {
   NeedsApproval,
   ToolApprovalContext,
   ToolContext,
+  ToolDocumentOptions,
   ToolFunction,
   ToolInit,
   ToolInvokeOptions,
   ToolSpec,
   ToolState,
   ToolSubclassOptions,
-  ToolTrace,
 } from "./tool.js";
 export { isTool, Tool, tool, toolNamePattern } from "./tool.js";
+export type { ToolCallTag } from "./tool-chunk.js";
+export { tagToolChunk } from "./tool-chunk.js";
 export type {
   NamedOutputToString,
   OutputHandler,
@@ -93,14 +117,14 @@ export type {
   OutputToStringConfig,
   StateMergeHandler,
 } from "./tool-config.js";
-export { toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
+export { toolFieldsFromJSON, toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
 export type { ToolInvocationErrorFields } from "./tool-errors.js";
 export { ToolDefinitionError, ToolInvocationError } from "./tool-errors.js";
 export type { JsonObjectSchema, JsonSchema } from "./tool-parameters.js";
 export type { ToolResultSource, ToolResultToStringOptions } from "./tool-result.js";
 export { stringifyToolResult, toolResultToString } from "./tool-result.js";
-export type { ToolDocument, ToolSerializationOptions } from "./tool-serialization.js";
-export { toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
+export type { ToolDocument, ToolFields, ToolSerializationOptions } from "./tool-serialization.js";
+export { toolFieldsToJSON, toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
 export type { ToolsetSource, ToolsInput } from "./toolset.js";
 export { flattenTools, Toolset } from "./toolset.js";
 export type { Usage } from "./usage.js";

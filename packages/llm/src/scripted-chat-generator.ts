@@ -3,6 +3,7 @@ import { z } from "zod";
 import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
 import type { ChatMessage } from "./chat-message.js";
 import { traceChatCall } from "./chat-span.js";
+import { type JsonSchemaResponseFormat, responseFormatInputs } from "./response-format.js";
 import { buildScriptedReply, type ScriptedReply, scriptedReplySchema } from "./scripted-reply.js";
 import { streamScriptedReply } from "./scripted-streaming.js";
 import type { StreamingChunk } from "./streaming-chunk.js";
@@ -17,6 +18,8 @@ export interface ScriptedReplyContext {
   readonly tools: readonly AnyTool[];
   /** The call's `generation_kwargs`. */
   readonly generationKwargs: Readonly<Record<string, unknown>> | undefined;
+  /** The call's `response_format` (the generator declares the input, as a real model adapter would). */
+  readonly responseFormat: JsonSchemaResponseFormat | undefined;
   /** Aborts the call. */
   readonly signal: AbortSignal | undefined;
 }
@@ -83,7 +86,9 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * A deterministic chat generator for tests, offline demos and benchmarks. It replays `script` (texts,
  * tool calls, finish reasons, usage) one reply per call, or asks `respond` for a reply; streams the reply
  * as chunks (text deltas, tool call deltas, a final chunk with the finish reason) to `streaming_callback`
- * and `context.emit`; honours `signal`; and fails clearly when the script runs out.
+ * and `context.emit`; honours `signal`; and fails clearly when the script runs out. It declares the
+ * `response_format` input (so agents treat it like a model that supports JSON-schema replies); a
+ * `respond` function sees the requested format as `context.responseFormat`, the script ignores it.
  *
  * The script position lives in the instance: create a new instance for a fresh run.
  *
@@ -102,10 +107,10 @@ export const ScriptedChatGenerator = defineComponent({
   type: "junction.ScriptedChatGenerator",
   description: "Replays scripted model replies (for tests, demos and benchmarks).",
   params,
-  inputs: chatGeneratorInputs,
+  inputs: { ...chatGeneratorInputs, ...responseFormatInputs },
   outputs: chatGeneratorOutputs,
   setup: () => ({ position: 0, calls: 0 }),
-  run: async ({ messages, tools, generation_kwargs, streaming_callback }, context) => {
+  run: async ({ messages, tools, generation_kwargs, streaming_callback, response_format }, context) => {
     const { params: p, resources: state, signal } = context;
     signal?.throwIfAborted();
     const call = ++state.calls;
@@ -124,6 +129,7 @@ export const ScriptedChatGenerator = defineComponent({
           call,
           tools: offered,
           generationKwargs: generation_kwargs,
+          responseFormat: response_format,
           signal,
         });
       }

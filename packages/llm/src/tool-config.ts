@@ -1,4 +1,5 @@
 import type { Issue } from "@junction/core";
+import { excerpt } from "@junction/core";
 import { isRecord } from "./content-part-checks.js";
 
 /** Merges a value into a State key: `(current, incoming) => merged`. Agents' `mergeLists` / `replaceValues` fit. */
@@ -114,7 +115,7 @@ export function checkOutputsToState(
     )
       issues.push({
         path: [...path, "source"],
-        message: `"${toolName}" maps state key "${stateKey}" to unknown output "${entry.source}". Valid outputs: ${validOutputs.map((name) => `"${name}"`).join(", ")}.`,
+        message: `"${excerpt(toolName)}" maps state key "${excerpt(stateKey)}" to unknown output "${excerpt(entry.source)}". Valid outputs: ${validOutputs.map((name) => `"${excerpt(name)}"`).join(", ")}.`,
       });
   }
 }
@@ -131,7 +132,7 @@ export function checkInputsFromState(config: unknown, parameters: readonly strin
     else if (!parameters.includes(target))
       issues.push({
         path: ["inputsFromState", stateKey],
-        message: `maps to unknown parameter "${target}". Valid parameters: ${parameters.map((name) => `"${name}"`).join(", ") || "none"}.`,
+        message: `maps to unknown parameter "${excerpt(target)}". Valid parameters: ${parameters.map((name) => `"${excerpt(name)}"`).join(", ") || "none"}.`,
       });
   }
 }

@@ -1,4 +1,4 @@
-import { type Issue, isComponent, namedTypeName } from "@junction/core";
+import { excerpt, type Issue, isComponent, namedTypeName } from "@junction/core";
 import { z } from "zod";
 import { isRecord } from "./content-part-checks.js";
 import { namedTypeJsonSchema } from "./named-type-codecs.js";
@@ -63,7 +63,7 @@ export function zodToToolJsonSchema(
       const name = namedTypeName(ctx.zodSchema as unknown as z.ZodType);
       issues.push({
         path: [...path, ...ctx.path.filter((part) => part !== "properties")],
-        message: `${name === undefined ? "this type" : `the named type "${name}"`} cannot be described to a model as JSON Schema (${ctx.message}). Fill it from State with inputsFromState, or give explicit \`parameters\`.`,
+        message: `${name === undefined ? "this type" : `the named type "${excerpt(name)}"`} cannot be described to a model as JSON Schema (${ctx.message}). Fill it from State with inputsFromState, or give explicit \`parameters\`.`,
       });
       return {};
     },

@@ -1,4 +1,4 @@
-import { getDefaultLogger, type Issue, type Logger } from "@junction/core";
+import { excerpt, getDefaultLogger, type Issue, type Logger } from "@junction/core";
 import { checkTextOrImagePart, isRecord } from "./content-part-checks.js";
 import type { ToolCallResultContent } from "./content-parts.js";
 import { isSingleOutputConfig, type OutputsToString, type OutputToStringConfig } from "./tool-config.js";
@@ -66,12 +66,12 @@ function processOutput(
   } catch (error) {
     if (options.raiseOnFailure === true) {
       throw new ToolInvocationError(
-        `Tool "${tool.name}": its outputsToString handler failed: ${error instanceof Error ? error.message : String(error)}`,
+        `Tool "${excerpt(tool.name)}": its outputsToString handler failed: ${error instanceof Error ? error.message : String(error)}`,
         { toolName: tool.name, cause: error },
       );
     }
     options.logger?.warn(
-      `Tool "${tool.name}": outputsToString handler failed; falling back to string conversion.`,
+      `Tool "${excerpt(tool.name)}": outputsToString handler failed; falling back to string conversion.`,
       {
         tool: tool.name,
         error: error instanceof Error ? error.message : String(error),

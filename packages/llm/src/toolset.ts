@@ -1,3 +1,4 @@
+import { excerpt } from "@junction/core";
 import { type AnyTool, isTool } from "./tool.js";
 import { ToolDefinitionError } from "./tool-errors.js";
 
@@ -16,7 +17,7 @@ function checkUnique(owner: string, tools: readonly AnyTool[]): void {
   }
   if (duplicates.size > 0) {
     throw new ToolDefinitionError(
-      `${owner}: duplicate tool names found: ${[...duplicates].map((name) => `"${name}"`).join(", ")}. Tool names must be unique; rename one of them.`,
+      `${owner}: duplicate tool names found: ${[...duplicates].map((name) => `"${excerpt(name)}"`).join(", ")}. Tool names must be unique; rename one of them.`,
     );
   }
 }

@@ -14,6 +14,7 @@ import {
   ScriptedChatGenerator,
   type ScriptedReplyFunction,
   type StreamingChunk,
+  supportsResponseFormat,
   tool,
 } from "@junction/llm";
 import { describe, expect, test } from "vitest";
@@ -98,6 +99,27 @@ describe("ScriptedChatGenerator", () => {
       (await generator.run({ messages: [ChatMessage.fromUser("fallthrough")] })).replies?.[0]?.text,
     ).toBe("from script");
     expect(seen[0]).toEqual([1, ["echo"], { t: 0 }]);
+  });
+
+  test("declares the response_format input; a reply function sees the requested format", async () => {
+    const formats: unknown[] = [];
+    const generator = new ScriptedChatGenerator({
+      respond: (_messages, { responseFormat }) => {
+        formats.push(responseFormat);
+        return '{"ok":true}';
+      },
+    });
+    expect(supportsResponseFormat(generator)).toBe(true);
+    const format = {
+      type: "json_schema" as const,
+      json_schema: { name: "Ok", schema: { type: "object", properties: { ok: { type: "boolean" } } } },
+    };
+    await generator.run({ messages: question, response_format: format });
+    await generator.run({ messages: question });
+    expect(formats).toEqual([format, undefined]);
+    await expect(
+      generator.run({ messages: question, response_format: { type: "json_object" } as never }),
+    ).rejects.toThrow(/response_format.type/);
   });
 
   test("a reply function may return a ChatMessage; missing meta is filled", async () => {

@@ -20,7 +20,8 @@ describe("an Agent with MCP tools", { timeout: 30_000 }, () => {
     const agent = new Agent({
       chatGenerator: new ScriptedChatGenerator({
         script: [
-          // One call per step: a crash would also fail a concurrent call on the same server process.
+          // One call per turn: a crash kills the server process, so a call running beside it in the
+          // same batch could fail too, depending on timing.
           { toolCalls: [{ toolName: "add", arguments: { a: 2, b: 3 }, id: "c1" }] },
           { toolCalls: [{ toolName: "crash", arguments: {}, id: "c2" }] },
           { toolCalls: [{ toolName: "add", arguments: { a: 5, b: 5 }, id: "c3" }] },

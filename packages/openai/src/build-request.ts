@@ -1,5 +1,5 @@
 import { ComponentError } from "@junction/core";
-import type { AnyTool, ChatMessage } from "@junction/llm";
+import type { AnyTool, ChatMessage, JsonSchemaResponseFormat } from "@junction/llm";
 import type OpenAI from "openai";
 import type { ResponseFormatJSON } from "./response-format.js";
 import { makeSchemaStrict } from "./strict-schema.js";
@@ -21,6 +21,22 @@ export interface RequestInputs {
   readonly toolsStrict: boolean;
   /** The `responseFormat` param; a `response_format` generation kwarg wins over it. */
   readonly responseFormat: ResponseFormatJSON | undefined;
+  /** The run's `response_format` input; it wins over the kwarg and the param. */
+  readonly runResponseFormat?: JsonSchemaResponseFormat | undefined;
+}
+
+/** The run's response format as OpenAI wants it: with `strict`, the schema made strict. */
+function runFormat(format: JsonSchemaResponseFormat): ResponseFormatJSON {
+  const { name, schema, strict, description } = format.json_schema;
+  return {
+    type: "json_schema",
+    json_schema: {
+      name,
+      schema: strict === true ? makeSchemaStrict(schema) : { ...schema },
+      ...(strict === undefined ? {} : { strict }),
+      ...(description === undefined ? {} : { description }),
+    },
+  };
 }
 
 /** The request and whether to stream it. */
@@ -52,7 +68,7 @@ export function toOpenAITools(tools: readonly AnyTool[], strict: boolean): Funct
 /**
  * Builds the chat completion request: `model`, `messages`, `tools`, then the generation kwargs (the
  * run's merged per key over the params'; they may override anything but `messages`), then
- * `response_format`. `stream` is decided by the caller and removed from the kwargs.
+ * `response_format` (the run's input, else the kwarg, else the param). `stream` is decided by the caller and removed from the kwargs.
  *
  * @param inputs - model, messages, kwargs, tools and response format
  * @param streaming - whether a streaming callback is present
@@ -72,7 +88,10 @@ export function buildRequest(inputs: RequestInputs, streaming: boolean): BuiltRe
       { componentType: "junction.OpenAIChatGenerator" },
     );
   }
-  const responseFormat = kwargsFormat ?? inputs.responseFormat;
+  const responseFormat =
+    inputs.runResponseFormat === undefined
+      ? (kwargsFormat ?? inputs.responseFormat)
+      : runFormat(inputs.runResponseFormat);
   const tools = inputs.tools.length === 0 ? {} : { tools: toOpenAITools(inputs.tools, inputs.toolsStrict) };
   const body = {
     model: inputs.model,

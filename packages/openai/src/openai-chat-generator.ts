@@ -1,5 +1,11 @@
 import { defineComponent } from "@junction/core";
-import { chatGeneratorInputs, chatGeneratorOutputs, flattenTools, traceChatCall } from "@junction/llm";
+import {
+  chatGeneratorInputs,
+  chatGeneratorOutputs,
+  flattenTools,
+  responseFormatInputs,
+  traceChatCall,
+} from "@junction/llm";
 import { z } from "zod";
 import { buildRequest } from "./build-request.js";
 import { createClient, type ResolvedClient } from "./create-client.js";
@@ -16,8 +22,11 @@ interface ClientHolder {
 /**
  * Chat completions with OpenAI models, or any OpenAI-compatible server (Ollama, vLLM, llama.cpp server,
  * LM Studio, ...) through `baseURL` / `OPENAI_BASE_URL`. Implements the `ChatGenerator` contract:
- * `run({ messages, tools?, generation_kwargs?, streaming_callback?, tools_strict? }) → { replies }`.
+ * `run({ messages, tools?, generation_kwargs?, streaming_callback?, tools_strict?, response_format? }) → { replies }`.
  *
+ * - It declares the `response_format` input of the contract (JSON-schema replies): a run's
+ *   `response_format` wins over a `response_format` generation kwarg and the `responseFormat` param, and
+ *   with `strict: true` its schema is sent strict (closed objects, every property required).
  * - Each reply's `meta` holds `model`, `index`, `finish_reason` and `usage` (with its details).
  * - `generation_kwargs` are merged per key over `generationKwargs`; run-time `tools` replace the params' tools.
  * - With a streaming callback (param or input) the reply streams over SSE: every `StreamingChunk` goes to
@@ -38,7 +47,7 @@ export const OpenAIChatGenerator = defineComponent({
   type: TYPE,
   description: "Generates chat replies with an OpenAI model or any OpenAI-compatible server.",
   params: openAIChatGeneratorParamsSchema,
-  inputs: { ...chatGeneratorInputs, tools_strict: z.boolean().optional() },
+  inputs: { ...chatGeneratorInputs, ...responseFormatInputs, tools_strict: z.boolean().optional() },
   outputs: chatGeneratorOutputs,
   setup: (): ClientHolder => ({ current: undefined }),
   warmUp: async ({ params, resources }) => {
@@ -64,6 +73,7 @@ export const OpenAIChatGenerator = defineComponent({
         tools: flattenTools(inputs.tools ?? params.tools),
         toolsStrict: inputs.tools_strict ?? params.toolsStrict,
         responseFormat: params.responseFormat,
+        runResponseFormat: inputs.response_format,
       },
       callback !== undefined,
     );

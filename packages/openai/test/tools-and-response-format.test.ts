@@ -1,5 +1,5 @@
 import { JunctionError } from "@junction/core";
-import { ChatMessage, Toolset, tool } from "@junction/llm";
+import { ChatMessage, supportsResponseFormat, Toolset, tool } from "@junction/llm";
 import { OpenAIChatGenerator } from "@junction/openai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -129,6 +129,50 @@ describe("responseFormat", () => {
       generation_kwargs: { response_format: { type: "json_object" } },
     });
     expect(h.server.requests[0]?.body.response_format).toEqual({ type: "json_object" });
+  });
+
+  it("takes a run's response_format input (the chat generator contract) over the kwarg and the param, made strict", async () => {
+    h.server.enqueue(completion({ content: '{"label":"spam"}' }));
+    const generator = new OpenAIChatGenerator({ baseURL: h.server.baseURL, responseFormat: CalendarEvent });
+    expect(supportsResponseFormat(generator)).toBe(true);
+    await generator.run({
+      messages: question,
+      generation_kwargs: { response_format: { type: "json_object" } },
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: "Label",
+          strict: true,
+          schema: { type: "object", properties: { label: { type: "string" }, note: { type: "string" } } },
+        },
+      },
+    });
+    expect(h.server.requests[0]?.body.response_format).toEqual({
+      type: "json_schema",
+      json_schema: {
+        name: "Label",
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { label: { type: "string" }, note: { type: "string" } },
+          required: ["label", "note"],
+          additionalProperties: false,
+        },
+      },
+    });
+  });
+
+  it("sends a non-strict run response_format as given", async () => {
+    h.server.enqueue(completion({ content: "{}" }));
+    const schema = { type: "object", properties: { label: { type: "string" } } };
+    await new OpenAIChatGenerator({ baseURL: h.server.baseURL }).run({
+      messages: question,
+      response_format: { type: "json_schema", json_schema: { name: "Label", schema } },
+    });
+    expect(h.server.requests[0]?.body.response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "Label", schema },
+    });
   });
 
   it("streams with a response format too", async () => {

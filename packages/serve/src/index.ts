@@ -5,7 +5,7 @@ export { HttpError } from "./http-error.js";
 export type { ServeMcpStdioOptions } from "./mcp.js";
 export { serveMcpStdio } from "./mcp.js";
 export type { RunAnswer, ServedRunOptions, WireEvent } from "./run-served.js";
-export { runServed, streamServed } from "./run-served.js";
+export { runServed, streamServed, stringifyWire } from "./run-served.js";
 export type { AuthOptions } from "./security.js";
 export { loopbackHosts } from "./security.js";
 export type { RunningServer, ServeOptions } from "./serve.js";

@@ -26,7 +26,7 @@ export interface RunAnswer {
 
 /** One event of a streamed run, as sent over SSE (`event:` name and JSON `data:`). */
 export interface WireEvent {
-  /** `component_start`, `component_end`, `chunk` or `run_end`. */
+  /** `component_start`, `component_end`, `chunk`, `interrupt` or `run_end`. */
   readonly event: PipelineEvent["type"];
   /** The event's JSON payload. */
   readonly data: Record<string, unknown>;
@@ -99,10 +99,16 @@ export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireE
       };
     case "chunk":
       return { event: event.type, data: { component: event.componentName, chunk: event.chunk } };
+    case "interrupt":
+      return {
+        event: event.type,
+        data: { run_id: event.runId, interrupts: event.interrupts },
+      };
     case "run_end":
       return {
         event: event.type,
         data: {
+          ...(event.status === "interrupted" ? { status: event.status, run_id: event.runId } : {}),
           outputs: served.io.fromRunOutputs(event.outputs),
           never_ran: event.neverRan.map((report) => ({
             component: report.componentName,

@@ -11,5 +11,6 @@ test("@junction/serve exports exactly its public surface", () => {
     "serve",
     "serveMcpStdio",
     "streamServed",
+    "stringifyWire",
   ]);
 });

@@ -1,16 +1,26 @@
-import { type AnyComponent, getDefaultLogger, type Issue, isComponent } from "@junction/core";
+import { type AnyComponent, excerpt, getDefaultLogger, type Issue, isComponent } from "@junction/core";
 import {
   type AnyTool,
   chatMessageSchema,
   flattenTools,
   isTool,
   type StreamingCallback,
+  supportsResponseFormat,
   Toolset,
   type ToolsInput,
 } from "@junction/llm";
 import { z } from "zod";
+import {
+  finalAnswerToolName,
+  isZodSchema,
+  type OutputSchema,
+  type OutputSpec,
+  outputIssuesSchema,
+  resolveOutputSchema,
+} from "../output/output-schema.js";
 import { replaceValues } from "../state/handlers.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
+import { agentToolIssues } from "../tools/agent-tool.js";
 import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
 import { templateVariables } from "./template.js";
 
@@ -21,7 +31,12 @@ export const reservedStateKeys = [
   "tool_call_counts",
   "exit_reason",
   "last_message",
+  "structured_output",
+  "output_issues",
 ];
+
+/** The State keys that exist only when the Agent has an `outputSchema`. */
+const outputStateKeys = ["structured_output", "output_issues"];
 
 /** The Agent's run options that are also input sockets; state keys and template variables may not use them. */
 export const runInputNames = ["messages", "streaming_callback", "generation_kwargs", "tools"];
@@ -58,6 +73,14 @@ export const agentParamsSchema = z
       .custom<AgentHooks>(isPlainObject, { message: "must be an object keyed by hook point." })
       .optional(),
     finalAnswerOnMaxSteps: z.boolean().default(false),
+    outputSchema: z
+      .custom<OutputSchema>((value) => isZodSchema(value) || isPlainObject(value), {
+        message: "must be a zod schema or a JSON Schema object.",
+      })
+      .optional(),
+    outputStrategy: z.enum(["tool", "responseFormat", "auto"]).default("auto"),
+    maxOutputRetries: z.number().int().min(0).default(2),
+    raiseOnInvalidOutput: z.boolean().default(false),
   })
   .superRefine((params, context) => {
     for (const issue of checkAgentParams(params)) {
@@ -78,19 +101,30 @@ export interface AgentSetup {
   readonly hooks: NormalizedHooks;
   /** Variables of the system and user prompt templates. */
   readonly templateVariables: readonly string[];
+  /** The resolved `outputSchema`, when the Agent has one. */
+  readonly output: OutputSpec | undefined;
 }
 
 const messagesSpec = { type: z.array(chatMessageSchema) };
 
-/** The resolved state schema: user keys, `messages`, and the run metadata the loop writes. */
-export function buildStateSchema(userSchema: StateSchema): StateSchema {
-  return {
+/**
+ * The resolved state schema: user keys, `messages`, and the run metadata the loop writes (with an
+ * output schema, also `structured_output` and `output_issues`; `null` when unset).
+ */
+export function buildStateSchema(userSchema: StateSchema, output?: OutputSpec): StateSchema {
+  const schema: StateSchema = {
     ...userSchema,
     messages: userSchema.messages ?? messagesSpec,
     step_count: { type: z.number().int() },
     token_usage: { type: z.record(z.string(), z.unknown()) },
     tool_call_counts: { type: z.record(z.string(), z.number()) },
     exit_reason: { type: z.string().nullable() },
+  };
+  if (output === undefined) return schema;
+  return {
+    ...schema,
+    structured_output: { type: output.schema.nullable(), handler: replaceValues },
+    output_issues: { type: outputIssuesSchema.nullable(), handler: replaceValues },
   };
 }
 
@@ -125,7 +159,7 @@ export function checkAgentParams(
   if (tools.length > 0 && !Object.hasOwn(generator.inputSockets, "tools")) {
     issues.push({
       path: ["chatGenerator"],
-      message: `the chat generator "${generator.type}" has no "tools" input, so it cannot offer tools to the model. Use a generator that accepts tools, or remove the tools.`,
+      message: `the chat generator "${excerpt(generator.type)}" has no "tools" input, so it cannot offer tools to the model. Use a generator that accepts tools, or remove the tools.`,
     });
   }
   if (params.toolConcurrencyLimit !== undefined && params.toolConcurrencyLimit < 1) {
@@ -143,7 +177,7 @@ export function checkAgentParams(
     if (reservedStateKeys.includes(key) || (key !== "messages" && runInputNames.includes(key))) {
       issues.push({
         path: ["stateSchema", key],
-        message: `"${key}" is reserved by the Agent (reserved: ${[...reservedStateKeys, ...runInputNames.slice(1)].map((name) => `"${name}"`).join(", ")}). Rename the key.`,
+        message: `"${excerpt(key)}" is reserved by the Agent (reserved: ${[...reservedStateKeys, ...runInputNames.slice(1)].map((name) => `"${excerpt(name)}"`).join(", ")}). Rename the key.`,
       });
     }
   }
@@ -157,13 +191,19 @@ export function checkAgentParams(
   const hookIssues: Issue[] = [];
   normalizeHooks(params.hooks, hookIssues);
   issues.push(...hookIssues);
-  const known = new Set([...Object.keys(params.stateSchema), "messages", ...reservedStateKeys]);
+  issues.push(...agentToolIssues(tools));
+  checkOutputParams(params, tools, issues);
+  const known = new Set([
+    ...Object.keys(params.stateSchema),
+    "messages",
+    ...reservedStateKeys.filter((key) => params.outputSchema !== undefined || !outputStateKeys.includes(key)),
+  ]);
   for (const tool of tools) {
     for (const stateKey of Object.keys(tool.inputsFromState ?? {})) {
       if (!known.has(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "inputsFromState", stateKey],
-          message: `tool "${tool.name}" reads State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's inputsFromState.`,
+          message: `tool "${excerpt(tool.name)}" reads State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's inputsFromState.`,
         });
       }
     }
@@ -171,7 +211,7 @@ export function checkAgentParams(
       if (!known.has(stateKey) || reservedStateKeys.includes(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "outputsToState", stateKey],
-          message: `tool "${tool.name}" writes State key "${stateKey}", which the stateSchema does not define. Add "${stateKey}" to stateSchema or fix the tool's outputsToState.`,
+          message: `tool "${excerpt(tool.name)}" writes State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's outputsToState.`,
         });
       }
     }
@@ -180,23 +220,57 @@ export function checkAgentParams(
     if (known.has(variable) || runInputNames.includes(variable)) {
       issues.push({
         path: [params.userPrompt?.includes(variable) ? "userPrompt" : "systemPrompt"],
-        message: `the template variable "${variable}" collides with a State key or run input of the same name. Rename the variable.`,
+        message: `the template variable "${excerpt(variable)}" collides with a State key or run input of the same name. Rename the variable.`,
       });
     }
   }
   return issues;
 }
 
+/** Checks the structured-output options against the generator and the tools. */
+function checkOutputParams(
+  params: Omit<AgentParams, "chatGenerator"> & { chatGenerator: unknown },
+  tools: readonly AnyTool[],
+  issues: Issue[],
+): void {
+  if (params.outputSchema === undefined) return;
+  resolveOutputSchema(params.outputSchema, issues);
+  const generator = params.chatGenerator as AnyComponent;
+  const hasTools = Object.hasOwn(generator.inputSockets, "tools");
+  const hasFormat = supportsResponseFormat(generator);
+  const strategy = params.outputStrategy;
+  if (strategy === "responseFormat" && !hasFormat) {
+    issues.push({
+      path: ["outputStrategy"],
+      message: `"responseFormat" needs a chat generator that declares a "response_format" input; "${generator.type}" does not. Use outputStrategy "tool" or "auto".`,
+    });
+  }
+  if (!hasTools && (strategy === "tool" || (strategy === "auto" && !hasFormat))) {
+    issues.push({
+      path: ["outputStrategy"],
+      message: `the chat generator "${generator.type}" has neither a "tools" input (for a final-answer tool) nor a "response_format" input, so it cannot be asked for a structured answer. Use a generator that supports one of them.`,
+    });
+  }
+  if (strategy !== "responseFormat" && tools.some((tool) => tool.name === finalAnswerToolName)) {
+    issues.push({
+      path: ["tools", finalAnswerToolName],
+      message: `the tool name "${finalAnswerToolName}" is used by the Agent for structured answers (outputSchema). Rename the tool.`,
+    });
+  }
+}
+
 /** Builds what the Agent decides once per instance, and warns about risky state wiring. */
 export function setupAgent(params: AgentParams): AgentSetup {
   const hooks = normalizeHooks(params.hooks, []);
-  const stateSchema = buildStateSchema(params.stateSchema);
+  const output = resolveOutputSchema(params.outputSchema, []);
+  const stateSchema = buildStateSchema(params.stateSchema, output);
   warnAboutWriteConflicts(flattenTools(params.tools), stateSchema);
   return {
     stateSchema,
     userStateKeys: Object.keys(params.stateSchema).filter((key) => key !== "messages"),
     hooks,
     templateVariables: promptVariables(params),
+    output,
   };
 }
 
@@ -215,13 +289,13 @@ function warnAboutWriteConflicts(tools: readonly AnyTool[], schema: StateSchema)
   for (const [stateKey, names] of writers) {
     if (names.length < 2) continue;
     getDefaultLogger().warn(
-      `Agent: tools ${listNames(names)} all write State key "${stateKey}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
+      `Agent: tools ${listNames(names)} all write State key "${excerpt(stateKey)}", which replaces its value. When the model calls them in one turn, the last call (in call order) wins. Give the key a merging handler if the values should be combined.`,
       { stateKey, tools: names },
     );
   }
 }
 
 function listNames(names: readonly string[]): string {
-  const quoted = names.map((name) => `"${name}"`);
+  const quoted = names.map((name) => `"${excerpt(name)}"`);
   return quoted.length <= 2 ? quoted.join(" and ") : `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}`;
 }

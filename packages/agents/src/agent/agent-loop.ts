@@ -6,7 +6,14 @@ import {
   type RunContext,
   type Span,
 } from "@junction/core";
-import { type AnyTool, ChatMessage, errorType, flattenTools, type ToolCall } from "@junction/llm";
+import {
+  type AnyTool,
+  ChatMessage,
+  errorType,
+  flattenTools,
+  type JsonSchemaResponseFormat,
+  type ToolCall,
+} from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
 import { type State, writeUnchecked } from "../state/state.js";
@@ -18,10 +25,11 @@ import {
   type StickyDecision,
   stateDataToJSON,
 } from "./agent-snapshot.js";
-import { modelExit, toolExit, toRunError } from "./exits.js";
+import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
+import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls } from "./tool-gates.js";
 import { addTokenUsage } from "./usage.js";
 
@@ -34,6 +42,10 @@ interface AgentResume {
 /** What one agent run returns (the output sockets). */
 export type AgentRunOutputs = Record<string, unknown>;
 
+function isUsageRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** The state of one run of the loop. */
 class AgentRun {
   readonly state: State;
@@ -41,6 +53,8 @@ class AgentRun {
   readonly queue: PQueue | undefined;
   readonly exitSet: ReadonlySet<string>;
   readonly checkToolExit: boolean;
+  /** Checks structured answers; `undefined` without an `outputSchema`. */
+  readonly answers: StructuredAnswers | undefined;
   stepCount = 0;
   tokenUsage: Readonly<Record<string, unknown>> = {};
   toolCallCounts: Record<string, number> = {};
@@ -60,6 +74,7 @@ class AgentRun {
     this.queue = limit === undefined ? undefined : new PQueue({ concurrency: limit });
     this.exitSet = new Set(params.exitConditions);
     this.checkToolExit = !(params.exitConditions.length === 1 && params.exitConditions[0] === "text");
+    this.answers = setup.output === undefined ? undefined : new StructuredAnswers(this, setup.output);
   }
 
   async hooks(point: HookPoint, parent: Span | undefined): Promise<void> {
@@ -76,7 +91,11 @@ class AgentRun {
     return tools;
   }
 
-  async callModel(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
+  async callModel(
+    tools: readonly AnyTool[],
+    parent: Span | undefined,
+    responseFormat?: JsonSchemaResponseFormat,
+  ): Promise<ChatMessage[]> {
     const { context } = this;
     const span = context.tracer.startSpan("junction.agent.llm", {}, parent);
     try {
@@ -85,6 +104,7 @@ class AgentRun {
         messages: this.state.get("messages"),
       };
       if (this.prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
+      if (responseFormat !== undefined) inputs.response_format = responseFormat;
       const result = await raceAbort(
         invokeComponent(this.params.chatGenerator, inputs, {
           signal: context.signal,
@@ -108,10 +128,14 @@ class AgentRun {
   }
 
   /** The model call of the current step: the durable step `llm#<step>` on a durable run. */
-  modelStep(tools: readonly AnyTool[], parent: Span | undefined): Promise<ChatMessage[]> {
+  modelStep(
+    tools: readonly AnyTool[],
+    parent: Span | undefined,
+    responseFormat?: JsonSchemaResponseFormat,
+  ): Promise<ChatMessage[]> {
     const durable = this.context.durable;
-    if (durable === undefined) return this.callModel(tools, parent);
-    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent));
+    if (durable === undefined) return this.callModel(tools, parent, responseFormat);
+    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent, responseFormat));
   }
 
   addUsage(replies: readonly ChatMessage[]): void {
@@ -125,6 +149,20 @@ class AgentRun {
       this.tokenUsage = total;
       writeUnchecked(this.state, "token_usage", total);
     }
+  }
+
+  /**
+   * Adds what a tool spent (an `AgentTool`'s sub-agent) to the run's total, and keeps it per tool under
+   * `token_usage.by_tool[toolName]` (the sub-agent's own breakdown stays inside its entry).
+   */
+  addToolUsage(toolName: string, usage: Readonly<Record<string, unknown>>): void {
+    const { by_tool: _nested, ...spent } = usage;
+    const total = addTokenUsage(this.tokenUsage, spent);
+    const byTool = isUsageRecord(this.tokenUsage.by_tool) ? this.tokenUsage.by_tool : {};
+    const own = isUsageRecord(byTool[toolName]) ? byTool[toolName] : {};
+    total.by_tool = { ...byTool, [toolName]: addTokenUsage(own, usage) };
+    this.tokenUsage = total;
+    writeUnchecked(this.state, "token_usage", total);
   }
 
   finishStep(): void {
@@ -149,15 +187,25 @@ class AgentRun {
   /** One step. @returns the exit reason when the run ends, else `undefined` */
   async step(span: Span | undefined): Promise<string | undefined> {
     const tools = this.currentTools();
+    const answers = this.answers;
+    const strategy = answers?.strategy(tools);
     await this.hooks("beforeLlm", span);
     if (this.control.stopReason !== undefined) {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.modelStep(tools, span);
+    const replies = await this.modelStep(
+      answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
+      span,
+      strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
+    );
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!replies.some((reply) => reply.toolCalls.length > 0)) {
+      if (answers !== undefined && strategy !== undefined && modelStopReason(replies) === undefined) {
+        this.finishStep();
+        return answers.settleText(replies, strategy, span);
+      }
       const reason = modelExit(replies, tools.length > 0);
       this.finishStep();
       if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
@@ -227,10 +275,14 @@ class AgentRun {
     presets: ReadonlyMap<number, ChatMessage>,
     span: Span | undefined,
   ): Promise<string | undefined> {
+    const answers = this.answers;
+    // Final-answer calls are checked by the structured-answer logic, not run as tools.
+    const others = answers?.split(pending);
+    const calls = others ?? pending;
     let results: ChatMessage[] = [];
-    if (pending.length > 0) {
+    if (calls.length > 0) {
       results = await runToolCalls({
-        calls: pending,
+        calls,
         tools: toolMap,
         state: this.state,
         queue: this.queue,
@@ -240,18 +292,24 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
-        presets,
+        onUsage: (toolName, usage) => this.addToolUsage(toolName, usage),
+        depth: this.context.depth,
+        presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
+        endChunk: others === undefined,
         durable: this.context.durable,
         step: this.stepCount,
       });
-      writeUnchecked(this.state, "messages", results);
-      this.countToolCalls(pending);
+      this.countToolCalls(calls);
     }
+    const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
+    if (answer !== undefined) writeUnchecked(this.state, "messages", answer.messages);
+    else if (results.length > 0) writeUnchecked(this.state, "messages", results);
     await this.hooks("afterTool", span);
     this.finishStep();
-    if (!this.checkToolExit) return undefined;
-    const reason = toolExit(pending, results, this.exitSet);
-    if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
+    if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
+    const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
+    if (reason !== undefined) return (await this.confirmExit(reason, span)) ? reason : undefined;
+    if (answer !== undefined) return answers!.settle(answer.verdict, span);
     return undefined;
   }
 
@@ -262,7 +320,10 @@ class AgentRun {
     writeUnchecked(this.state, "tool_call_counts", counts);
   }
 
-  /** After `maxAgentSteps`: one last model call without tools, so the user gets an answer. */
+  /**
+   * After `maxAgentSteps`: one last model call without tools, so the user gets an answer (with an
+   * output schema, a structured one: offered only the final-answer tool, or with the response format).
+   */
   async finalAnswer(parent: Span | undefined): Promise<void> {
     const span = this.context.tracer.startSpan(
       "junction.agent.step",
@@ -270,9 +331,16 @@ class AgentRun {
       parent,
     );
     try {
-      const replies = await this.modelStep([], span);
+      const answers = this.answers;
+      const strategy = answers?.strategy([]);
+      const replies = await this.modelStep(
+        answers === undefined || strategy === undefined ? [] : answers.offeredTools([], strategy),
+        span,
+        strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
+      );
       writeUnchecked(this.state, "messages", replies);
       this.addUsage(replies);
+      if (answers !== undefined && strategy !== undefined) await answers.finalAnswer(replies, strategy);
       this.finishStep();
     } finally {
       span.end();
@@ -341,6 +409,13 @@ class AgentRun {
       tool_call_counts: this.state.get("tool_call_counts"),
     };
     if (messages.length > 0) out.last_message = messages[messages.length - 1];
+    if (this.answers !== undefined) {
+      const value = this.state.get("structured_output");
+      if (value !== null && value !== undefined) out.structured_output = value;
+      const issues = this.state.get("output_issues");
+      if (issues !== null && issues !== undefined)
+        out.output_issues = Array.from(issues as readonly unknown[]);
+    }
     for (const key of this.setup.userStateKeys) {
       if (!this.state.has(key)) continue;
       const value = this.state.get(key);
@@ -407,4 +482,22 @@ export async function runAgent(
 
 function isResumeProblem(code: string): boolean {
   return code.startsWith("RESUME_") || code === "DESERIALIZATION_ERROR";
+}
+
+/** Presets keyed by index in `pending`, re-keyed by index in `calls` (a subsequence of `pending`). */
+function reindexPresets(
+  pending: readonly ToolCall[],
+  calls: readonly ToolCall[],
+  presets: ReadonlyMap<number, ChatMessage>,
+): ReadonlyMap<number, ChatMessage> {
+  if (presets.size === 0) return presets;
+  const out = new Map<number, ChatMessage>();
+  let position = 0;
+  pending.forEach((call, index) => {
+    if (calls[position] !== call) return;
+    const preset = presets.get(index);
+    if (preset !== undefined) out.set(position, preset);
+    position++;
+  });
+  return out;
 }

@@ -1,4 +1,12 @@
-import type { ComponentSerializer, DeserializeContext, SerializeContext } from "@junction/core";
+import {
+  type ComponentSerializer,
+  type DeserializeContext,
+  type Issue,
+  SerializationError,
+  type SerializeContext,
+} from "@junction/core";
+import { isZodSchema, type OutputSchema } from "../output/output-schema.js";
+import { schemaToJSON } from "../state/schema-json.js";
 import type { AgentParams } from "./agent-config.js";
 import { type AgentHook, type AgentHooks, hookPoints } from "./hooks.js";
 import { stateSchemaFromJSON, stateSchemaToJSON } from "./state-schema-json.js";
@@ -46,10 +54,30 @@ function hooksFromJSON(doc: unknown, context: DeserializeContext): AgentHooks | 
   return out;
 }
 
+/** Writes `outputSchema` as JSON Schema (a JSON Schema option as given) with core's socket-schema writer. */
+function outputSchemaToJSON(schema: OutputSchema, context: SerializeContext): Record<string, unknown> {
+  if (!isZodSchema(schema)) return structuredClone(schema) as Record<string, unknown>;
+  const issues: Issue[] = [];
+  const json = schemaToJSON(schema, [...context.path, "outputSchema"], issues);
+  if (issues.length > 0) {
+    throw new SerializationError("Agent: the outputSchema cannot be written as JSON Schema.", { issues });
+  }
+  return json;
+}
+
+function writeOutputOptions(params: AgentParams, out: Record<string, unknown>, context: SerializeContext) {
+  const structured = params.outputSchema !== undefined;
+  if (params.outputSchema !== undefined) out.outputSchema = outputSchemaToJSON(params.outputSchema, context);
+  if (structured || params.outputStrategy !== "auto") out.outputStrategy = params.outputStrategy;
+  if (structured || params.maxOutputRetries !== 2) out.maxOutputRetries = params.maxOutputRetries;
+  if (structured || params.raiseOnInvalidOutput) out.raiseOnInvalidOutput = params.raiseOnInvalidOutput;
+}
+
 /**
  * Writes the Agent's options as JSON `init_parameters` and reads them back: the chat generator as a
- * nested component, tools by their own serialization, the state schema as JSON Schema with handlers
- * by registered name, hooks and the streaming callback by registered name.
+ * nested component, tools by their own serialization, the state schema and the output schema as JSON
+ * Schema (handlers by registered name), hooks and the streaming callback by registered name. A loaded
+ * `outputSchema` stays JSON Schema (read into zod by the Agent), so writing it again gives the same document.
  */
 export const agentSerializer: ComponentSerializer<AgentParams> = {
   toInitParameters(params, context) {
@@ -69,6 +97,7 @@ export const agentSerializer: ComponentSerializer<AgentParams> = {
       out.streamingCallback = context.functionName(params.streamingCallback, "streamingCallback");
     }
     if (params.hooks !== undefined) out.hooks = hooksToJSON(params.hooks, context);
+    writeOutputOptions(params, out, context);
     return out;
   },
   fromInitParameters(init, context) {

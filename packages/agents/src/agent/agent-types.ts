@@ -1,5 +1,7 @@
 import type { Component, ComponentDefinition } from "@junction/core";
 import type { z } from "zod";
+import type { outputIssuesSchema } from "../output/output-schema.js";
+import type { InferOutputSchema } from "../output/output-types.js";
 import type { StateSchema } from "../state/state-schema.js";
 import type { AgentParams, AgentSetup, agentParamsSchema } from "./agent-config.js";
 import type { agentMetadataOutputs, agentRunInputs } from "./agent-sockets.js";
@@ -59,11 +61,25 @@ type HookStopReason<TOptions> = TOptions extends { readonly hooks?: infer THooks
       : string & {}
   : never;
 
+/** The `outputSchema` given in the options (`never` when none). */
+export type AgentOutputSchemaOf<TOptions> = TOptions extends { readonly outputSchema?: infer TSchema }
+  ? unknown extends TSchema
+    ? never
+    : Exclude<TSchema, undefined>
+  : never;
+
+/** The type of `structured_output` for these options (`never` without an `outputSchema`). */
+export type AgentStructuredOutput<TOptions> = [AgentOutputSchemaOf<TOptions>] extends [never]
+  ? never
+  : InferOutputSchema<AgentOutputSchemaOf<TOptions>>;
+
 /**
- * Exit reasons added by options beyond `exitConditions` and `hooks` (none yet). Extend this type when
- * an option makes the Agent end with a new reason.
+ * Exit reasons added by options beyond `exitConditions` and `hooks`: `"invalid_output"` with an
+ * `outputSchema`. Extend this type when an option makes the Agent end with a new reason.
  */
-export type AgentOptionExitReasons<_TOptions> = never;
+export type AgentOptionExitReasons<TOptions> = [AgentOutputSchemaOf<TOptions>] extends [never]
+  ? never
+  : "invalid_output";
 
 /**
  * The `exit_reason` an Agent built with these options can report: the built-in reasons, the names in
@@ -119,11 +135,17 @@ export type AgentInputSpecsOf<TOptions> = typeof agentRunInputs &
   KeyedSpecs<AgentTemplateVariables<TOptions>, z.ZodUnknown>;
 
 /**
- * Output sockets added by options beyond the State keys (none yet). Extend this type when an option
- * adds an output socket: it then appears in the Agent's result as an optional key, or as a required
- * one when also named in {@link AgentAlwaysPresentOptionOutputs}.
+ * Output sockets added by options beyond the State keys: with an `outputSchema`, `structured_output`
+ * (typed from the schema) and `output_issues`. Extend this type when an option adds an output socket:
+ * it then appears in the Agent's result as an optional key, or as a required one when also named in
+ * {@link AgentAlwaysPresentOptionOutputs}.
  */
-export type AgentOptionOutputSpecs<_TOptions> = {};
+export type AgentOptionOutputSpecs<TOptions> = [AgentOutputSchemaOf<TOptions>] extends [never]
+  ? {}
+  : {
+      readonly structured_output: z.ZodType<AgentStructuredOutput<TOptions>>;
+      readonly output_issues: typeof outputIssuesSchema;
+    };
 
 /**
  * Option-derived outputs that every run reports (required in the result); the other option-derived

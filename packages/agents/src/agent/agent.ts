@@ -1,5 +1,6 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
+import { outputIssuesSchema, outputZodSchema } from "../output/output-schema.js";
 import { type AgentParams, type AgentSetup, agentParamsSchema, setupAgent } from "./agent-config.js";
 import { runAgent } from "./agent-loop.js";
 import { agentSerializer } from "./agent-serializer.js";
@@ -41,6 +42,10 @@ function agentOutputs(params: AgentParams): AgentOutputSpecs {
   for (const [key, spec] of Object.entries(params.stateSchema)) {
     if (key !== "messages") outputs[key] = spec.type;
   }
+  if (params.outputSchema !== undefined) {
+    outputs.structured_output = outputZodSchema(params.outputSchema);
+    outputs.output_issues = outputIssuesSchema;
+  }
   return outputs as AgentOutputSpecs;
 }
 
@@ -60,6 +65,12 @@ function agentOutputs(params: AgentParams): AgentOutputSpecs {
  * Outputs: `messages`, `last_message`, `exit_reason`, `step_count`, `token_usage`,
  * `tool_call_counts`, and every state key. Failures and aborts reject with an `AgentRunError` that
  * carries the conversation so far.
+ *
+ * With an `outputSchema` the final answer must be a value of that schema: the model is asked for it
+ * with a final-answer tool or a strict JSON-schema response format (`outputStrategy`), an invalid
+ * answer goes back to the model with its problems (up to `maxOutputRetries` times, each a step), and
+ * the valid value comes out on the `structured_output` socket (and State key). When the retries are
+ * used up the run ends with `exit_reason` `"invalid_output"` and the problems on `output_issues`.
  *
  * @example
  * ```ts

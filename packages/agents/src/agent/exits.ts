@@ -11,11 +11,17 @@ const modelExitReasons = new Set(["length", "content_filter"]);
  * tools), else `undefined` (an empty reply: the loop retries).
  */
 export function modelExit(replies: readonly ChatMessage[], hasTools: boolean): string | undefined {
+  const stopped = modelStopReason(replies);
+  if (stopped !== undefined) return stopped;
   const last = replies[replies.length - 1];
-  const finish = last?.meta.finish_reason;
-  if (typeof finish === "string" && modelExitReasons.has(finish)) return finish;
   if (!hasTools) return "text";
   return last !== undefined && last.role === "assistant" && (last.text ?? "") !== "" ? "text" : undefined;
+}
+
+/** `"length"` / `"content_filter"` when the model stopped for that reason, else `undefined`. */
+export function modelStopReason(replies: readonly ChatMessage[]): string | undefined {
+  const finish = replies[replies.length - 1]?.meta.finish_reason;
+  return typeof finish === "string" && modelExitReasons.has(finish) ? finish : undefined;
 }
 
 /** The first exit-condition tool called, unless any exit-condition call failed. */

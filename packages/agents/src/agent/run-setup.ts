@@ -1,4 +1,4 @@
-import { ComponentError, type MaybePromise, type RunContext } from "@junction/core";
+import { ComponentError, excerpt, type MaybePromise, type RunContext } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -26,6 +26,8 @@ export interface PreparedRun {
   readonly generatorInputs: Readonly<Record<string, unknown>>;
   /** Whether the generator has a `tools` input. */
   readonly generatorHasTools: boolean;
+  /** Whether the generator has a `response_format` input (JSON-schema replies). */
+  readonly generatorHasResponseFormat: boolean;
   /** Where the generator's `context.emit` calls go (the Agent's own `context.emit`). */
   readonly onGeneratorEmit: (payload: unknown) => MaybePromise<void>;
   /** Receives tool-result chunks (to the streaming callback and `context.emit`). */
@@ -42,14 +44,14 @@ function selectTools(configured: ToolsInput | undefined, names: readonly string[
   const all = flattenTools(configured);
   if (all.length === 0) {
     throw new ComponentError(
-      `Agent.run: the "tools" input selects tools by name (${names.map((name) => `"${name}"`).join(", ")}), but the Agent has no tools. Configure tools on the Agent first.`,
+      `Agent.run: the "tools" input selects tools by name (${names.map((name) => `"${excerpt(name)}"`).join(", ")}), but the Agent has no tools. Configure tools on the Agent first.`,
     );
   }
   const known = new Set(all.map((tool) => tool.name));
   const unknown = names.filter((name) => !known.has(name));
   if (unknown.length > 0) {
     throw new ComponentError(
-      `Agent.run: unknown tool name${unknown.length === 1 ? "" : "s"} ${unknown.map((name) => `"${name}"`).join(", ")} in the "tools" input. Available: ${[...known].map((name) => `"${name}"`).join(", ")}.`,
+      `Agent.run: unknown tool name${unknown.length === 1 ? "" : "s"} ${unknown.map((name) => `"${excerpt(name)}"`).join(", ")} in the "tools" input. Available: ${[...known].map((name) => `"${excerpt(name)}"`).join(", ")}.`,
     );
   }
   const wanted = new Set(names);
@@ -90,7 +92,7 @@ export async function prepareRun(
   const generatorHasTools = Object.hasOwn(sockets, "tools");
   if (flat.length > 0 && !generatorHasTools) {
     throw new ComponentError(
-      `Agent.run: the chat generator "${generator.type}" has no "tools" input, so it cannot offer tools to the model.`,
+      `Agent.run: the chat generator "${excerpt(generator.type)}" has no "tools" input, so it cannot offer tools to the model.`,
     );
   }
 
@@ -132,6 +134,7 @@ export async function prepareRun(
     initialToolNames: flat.map((tool) => tool.name),
     generatorInputs,
     generatorHasTools,
+    generatorHasResponseFormat: Object.hasOwn(sockets, "response_format"),
     onGeneratorEmit: emit,
     onChunk,
   };

@@ -1,11 +1,13 @@
 import {
   DeserializationError,
   defaultRegistry,
+  excerpt,
   formatIssues,
   getDefaultLogger,
   type Issue,
   type Logger,
   namedTypeName,
+  quoteExcerpt,
   type Registry,
   SerializationError,
 } from "@junction/core";
@@ -63,7 +65,7 @@ export function writeState(
       if (name === undefined) {
         issues.push({
           path: ["schema", key, "handler"],
-          message: `the handler of "${key}" is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${spec.handler.name || "merge"}", handler).`,
+          message: `the handler of "${excerpt(key)}" is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${spec.handler.name || "merge"}", handler).`,
         });
       } else {
         entry.handler = name;
@@ -85,7 +87,7 @@ export function writeState(
       if (text === undefined) throw new TypeError("the value has no JSON form");
       data[key] = JSON.parse(text);
     } catch (error) {
-      logger.warn(`State.toJSON: the value of "${key}" cannot be written as JSON and is left out.`, {
+      logger.warn(`State.toJSON: the value of "${excerpt(key)}" cannot be written as JSON and is left out.`, {
         key,
         error: error instanceof Error ? error.message : String(error),
       });
@@ -163,7 +165,7 @@ export function readState(
         if (fn === undefined) {
           issues.push({
             path: ["schema", key, "handler"],
-            message: `no function is registered as ${JSON.stringify(spec.handler)}. Register it with registry.registerFunction(name, handler) and pass { registry }.`,
+            message: `no function is registered as ${quoteExcerpt(spec.handler)}. Register it with registry.registerFunction(name, handler) and pass { registry }.`,
           });
         } else {
           handler = fn as MergeHandler;
@@ -179,7 +181,10 @@ export function readState(
     for (const [key, value] of Object.entries(rawData)) {
       const spec = schema[key];
       if (spec === undefined) {
-        issues.push({ path: ["data", key], message: `key "${key}" has a value but is not in the schema.` });
+        issues.push({
+          path: ["data", key],
+          message: `key "${excerpt(key)}" has a value but is not in the schema.`,
+        });
         continue;
       }
       try {

@@ -1,4 +1,5 @@
 import type { Issue } from "@junction/core";
+import { excerpt, isReservedName, reservedNameMessage } from "@junction/core";
 import type { z } from "zod";
 import { type MergeHandler, mergeLists, replaceValues } from "./handlers.js";
 
@@ -75,10 +76,14 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
     return resolved;
   }
   for (const [key, spec] of Object.entries(schema as Record<string, unknown>)) {
+    if (isReservedName(key)) {
+      issues.push({ path: [key], message: reservedNameMessage(key, "a State key") });
+      continue;
+    }
     if (typeof spec !== "object" || spec === null) {
       issues.push({
         path: [key],
-        message: `key "${key}" must be declared as { type: zodSchema, handler? }.`,
+        message: `key "${excerpt(key)}" must be declared as { type: zodSchema, handler? }.`,
       });
       continue;
     }
@@ -86,14 +91,14 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
     if (!isZodSchema(type)) {
       issues.push({
         path: [key, "type"],
-        message: `key "${key}" needs a zod schema as its "type" (e.g. { type: z.string() }).`,
+        message: `key "${excerpt(key)}" needs a zod schema as its "type" (e.g. { type: z.string() }).`,
       });
       continue;
     }
     if (handler !== undefined && typeof handler !== "function") {
       issues.push({
         path: [key, "handler"],
-        message: `the handler of key "${key}" must be a function (current, value) => merged, or left out.`,
+        message: `the handler of key "${excerpt(key)}" must be a function (current, value) => merged, or left out.`,
       });
       continue;
     }

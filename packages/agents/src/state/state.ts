@@ -1,5 +1,5 @@
 import type { Issue } from "@junction/core";
-import { formatIssues } from "@junction/core";
+import { excerpt, formatIssues } from "@junction/core";
 import { chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 import { StateError } from "../errors.js";
@@ -71,7 +71,7 @@ export interface StateKeyDefinition {
 }
 
 function describeKeys(specs: ReadonlyMap<string, unknown>): string {
-  return [...specs.keys()].map((key) => `"${key}"`).join(", ") || "none";
+  return [...specs.keys()].map((key) => `"${excerpt(key)}"`).join(", ") || "none";
 }
 
 /**
@@ -123,7 +123,7 @@ export class State<TSchema extends StateSchema = StateSchema> {
       if (spec === undefined) {
         issues.push({
           path: ["data", key],
-          message: `key "${key}" is not in the schema (keys: ${describeKeys(specs)}).`,
+          message: `key "${excerpt(key)}" is not in the schema (keys: ${describeKeys(specs)}).`,
         });
         continue;
       }
@@ -179,7 +179,7 @@ export class State<TSchema extends StateSchema = StateSchema> {
     const checked = checkValue(spec, value, [key], issues);
     if (!checked.ok) {
       throw new StateError(
-        `State.set: the value for key "${key}" does not match its schema:\n${formatIssues(issues)}`,
+        `State.set: the value for key "${excerpt(key)}" does not match its schema:\n${formatIssues(issues)}`,
         {
           issues,
         },
@@ -264,7 +264,7 @@ export class State<TSchema extends StateSchema = StateSchema> {
     const spec = this.#specs.get(key);
     if (spec === undefined) {
       throw new StateError(
-        `${where}: key "${key}" is not in the State schema (keys: ${describeKeys(this.#specs)}). Declare it in the schema (the Agent's stateSchema) first.`,
+        `${where}: key "${excerpt(key)}" is not in the State schema (keys: ${describeKeys(this.#specs)}). Declare it in the schema (the Agent's stateSchema) first.`,
       );
     }
     return spec;

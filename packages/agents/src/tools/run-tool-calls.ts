@@ -1,4 +1,5 @@
 import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
+import { excerpt, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -36,6 +37,12 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Receives the token usage a tool reports (an `AgentTool`'s sub-agent), with the tool's name. */
+  readonly onUsage?: ((toolName: string, usage: Readonly<Record<string, unknown>>) => void) | undefined;
+  /** The agent run's nesting depth, passed on to the tools. */
+  readonly depth?: number | undefined;
+  /** Send the final `tool_call_results` chunk (default true; false when the caller adds results). */
+  readonly endChunk?: boolean | undefined;
   /** Calls answered without running (rejected or answered by a person), by call index. */
   readonly presets?: ReadonlyMap<number, ChatMessage> | undefined;
   /**
@@ -94,7 +101,7 @@ export function mergeOutputs(tool: AnyTool, result: unknown, state: State): void
       state.set(stateKey, value as never, entry.handler);
     } catch (error) {
       throw new StateError(
-        `Tool "${tool.name}": merging its result into State key "${stateKey}" failed: ${error instanceof Error ? error.message : String(error)}\nFix the tool's result or its outputsToState mapping so the value matches the key's schema.`,
+        `Tool "${excerpt(tool.name)}": merging its result into State key "${excerpt(stateKey)}" failed: ${error instanceof Error ? error.message : String(error)}\nFix the tool's result or its outputsToState mapping so the value matches the key's schema.`,
         { cause: error, issues: StateError.isInstance(error) ? error.issues : [] },
       );
     }
@@ -114,9 +121,9 @@ async function execute(
   options: RunToolCallsOptions,
 ): Promise<Outcome> {
   if (tool === undefined) {
-    const available = [...options.tools.keys()].map((name) => `"${name}"`).join(", ") || "none";
+    const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
     const error = new ToolInvocationError(
-      `Tool "${call.toolName}" not found. Available tools: ${available}. Call one of the available tools.`,
+      `Tool "${excerpt(call.toolName)}" not found. Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return { message: errorMessage(call, error), error, result: undefined };
@@ -127,7 +134,7 @@ async function execute(
     // with made-up arguments; tell the model what was wrong so it can call again.
     const reason = typeof call.extra?.arguments_error === "string" ? ` (${call.extra.arguments_error})` : "";
     const error = new ToolInvocationError(
-      `The arguments for tool "${call.toolName}" were not valid JSON${reason}: ${JSON.stringify(malformed)}. Call the tool again with a JSON object of arguments.`,
+      `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return { message: errorMessage(call, error), error, result: undefined };
@@ -143,11 +150,17 @@ async function execute(
     options.parentSpan,
   );
   try {
+    const onUsage = options.onUsage;
     const result = await tool.invoke(args, {
       signal: options.signal,
       state: tool.needsState ? options.state : undefined,
       toolCall: call,
-      trace: { tracer: options.tracer, span },
+      tracer: options.tracer,
+      span,
+      logger: options.logger,
+      emit: options.onChunk,
+      reportUsage: onUsage === undefined ? undefined : (usage) => onUsage(tool.name, usage),
+      depth: options.depth,
     });
     const content = toolResultToString(tool, result, {
       raiseOnFailure: options.raiseOnFailure,
@@ -178,6 +191,13 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
   const { calls, tools, state, durable } = options;
   const messages = new Array<ChatMessage>(calls.length);
   const plan = planToolCalls(calls, tools);
+  // The schedule, for tracing UIs: one list of `{ index, tool, call_id }` per batch, in run order.
+  options.parentSpan?.setTag(
+    "junction.agent.tool_plan",
+    plan.map((batch) =>
+      batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
+    ),
+  );
   for (const batch of plan) {
     // Calls start in call order (a durable backend matches steps by start order).
     const runs = batch.map((index) => {
@@ -212,10 +232,8 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
       messages[batch[position]!] = outcome.message;
     }
   }
-  if (calls.length > 0 && options.onChunk !== undefined) {
-    await options.onChunk(
-      new StreamingChunk({ finishReason: "tool_call_results", meta: { finish_reason: "tool_call_results" } }),
-    );
+  if (calls.length > 0 && options.onChunk !== undefined && options.endChunk !== false) {
+    await options.onChunk(toolResultsEndChunk());
   }
   return messages;
 }
@@ -225,7 +243,16 @@ function toolStepName(step: number, call: ToolCall, index: number): string {
   return `tool#${step}/${call.id ? call.id : `@${index}`}`;
 }
 
-function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
+/** The chunk that ends a turn's tool results. */
+export function toolResultsEndChunk(): StreamingChunk {
+  return new StreamingChunk({
+    finishReason: "tool_call_results",
+    meta: { finish_reason: "tool_call_results" },
+  });
+}
+
+/** The chunk that carries one tool call's result. */
+export function toolResultChunk(message: ChatMessage, call: ToolCall, index: number): StreamingChunk {
   const toolCallResult = message.toolCallResult!;
   return new StreamingChunk({
     index,

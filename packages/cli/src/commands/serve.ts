@@ -22,10 +22,24 @@ function untilStopped(): Promise<void> {
   });
 }
 
+/** What `junction dev` adds to `junction serve`. */
+export interface ServeExtras {
+  /** The verb, for messages. */
+  readonly verb: "serve" | "dev";
+  /** Routes mounted after the built-in ones (the playground). */
+  readonly routes?: CreateAppOptions["routes"];
+  /** A path printed as the first thing to open (`/playground/`). */
+  readonly open?: string | undefined;
+}
+
 /** `junction serve <files|dir>… [--host] [--port] [--watch]` */
-export async function serveCommand(values: Record<string, unknown>, positionals: string[]): Promise<number> {
+export async function serveCommand(
+  values: Record<string, unknown>,
+  positionals: string[],
+  extras: ServeExtras = { verb: "serve" },
+): Promise<number> {
   if (positionals.length === 0)
-    throw new CliError("name pipeline files or a directory: junction serve <files|dir>.", 2);
+    throw new CliError(`name pipeline files or a directory: junction ${extras.verb} <files|dir>.`, 2);
   const host = (values.host as string | undefined) ?? "127.0.0.1";
   const port = parsePort(values.port);
   const extraHosts = (values["allowed-host"] as string[] | undefined) ?? [];
@@ -46,6 +60,7 @@ export async function serveCommand(values: Record<string, unknown>, positionals:
     ...(origins.length > 0 ? { cors: { origins } } : {}),
     openai: values["no-openai"] !== true,
     mcp: values["no-mcp"] !== true,
+    ...(extras.routes !== undefined ? { routes: extras.routes } : {}),
   };
   const build = async (): Promise<{ app: Hono; names: string[] }> => {
     const pipelines = await loadAll(positionals, registry);
@@ -57,6 +72,7 @@ export async function serveCommand(values: Record<string, unknown>, positionals:
   process.stdout.write(
     `junction: serving ${current.names.map((name) => `"${name}"`).join(", ")} at ${server.url}\n`,
   );
+  if (extras.open !== undefined) process.stdout.write(`  open ${server.url}${extras.open}\n`);
   process.stdout.write(
     `  POST ${server.url}/pipelines/<name>/run · /openapi.json · /v1/chat/completions · /mcp\n`,
   );
@@ -93,6 +109,16 @@ export async function serveCommand(values: Record<string, unknown>, positionals:
   for (const watcher of watchers) watcher.close();
   await server.close();
   return 0;
+}
+
+/** `junction dev <files|dir>… [--host] [--port]`: `serve --watch` plus the playground page. */
+export async function dev(values: Record<string, unknown>, positionals: string[]): Promise<number> {
+  const { playgroundRoutes } = await import("@junction/playground");
+  return serveCommand({ ...values, watch: values["no-watch"] !== true }, positionals, {
+    verb: "dev",
+    routes: playgroundRoutes(),
+    open: "/playground/",
+  });
 }
 
 /** `junction mcp <files|dir>…`: MCP over stdio. */

@@ -1,5 +1,8 @@
+import { excerpt } from "@junction/core";
 import { Optional, type ParseResult } from "@marcbachmann/cel-js";
+import { defaultMaxSteps, estimateCost, instrument, literalPatterns, withBudget } from "./cel-budget.js";
 import { celEnvironment } from "./cel-environment.js";
+import { patternProblem } from "./cel-regex.js";
 import { identifiers } from "./cel-variables.js";
 
 /** A parsed, type-checked CEL expression, ready to evaluate many times. */
@@ -10,8 +13,14 @@ export interface CompiledExpression {
   readonly variables: readonly string[];
   /** The statically inferred result type (`"bool"`, `"string"`, `"dyn"`, ...). */
   readonly resultType: string;
-  /** Evaluates the expression against CEL data (see `celContext`). */
-  evaluate(context: Readonly<Record<string, unknown>>): unknown;
+  /** The static worst-case cost estimate (see `cel-budget.ts`); compare with `maxCost`. */
+  readonly cost: number;
+  /**
+   * Evaluates the expression against CEL data (see `celContext`), stopping after `maxSteps` steps.
+   *
+   * @throws CelBudgetError when the evaluation takes more than `maxSteps` steps
+   */
+  evaluate(context: Readonly<Record<string, unknown>>, maxSteps?: number): unknown;
 }
 
 /** An expression that does not parse or does not type-check. */
@@ -69,18 +78,50 @@ function compileUncached(source: string): CompiledExpression | CelCompileError {
       .join("");
     return new CelCompileError(`${errorText(checked.error)}${hint}`);
   }
+  const refused = literalPatterns(program.ast)
+    .map(patternProblem)
+    .filter((problem) => problem !== undefined);
+  if (refused.length > 0) return new CelCompileError(refused.join("; "));
+  instrument(program.ast);
   return Object.freeze({
     source,
     variables: Object.freeze(variables),
     resultType: checked.type ?? "dyn",
-    evaluate: (context: Readonly<Record<string, unknown>>) => program(context),
+    cost: estimateCost(program.ast),
+    evaluate: (context: Readonly<Record<string, unknown>>, maxSteps: number = defaultMaxSteps) =>
+      withBudget(maxSteps, () => program(context)),
   });
 }
 
-/** The message of a CEL error (which marks the position in the expression). */
+/**
+ * The message of a CEL error (which marks the position in the expression), bounded: a long source line
+ * is cut to a window around the marked position, any other long line to an excerpt.
+ */
 export function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const lines = (error instanceof Error ? error.message : String(error)).split("\n");
+  const out: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    const next = lines[index + 1];
+    const source = /^(> *\d+ \| )/.exec(line);
+    if (source !== null && next !== undefined && next.trimStart() === "^" && line.length > snippetWidth) {
+      const gutter = source[1]!;
+      const text = line.slice(gutter.length);
+      const column = next.length - 1 - gutter.length;
+      const start = Math.max(0, Math.min(column - snippetWidth / 2, text.length - snippetWidth));
+      const end = Math.min(text.length, start + snippetWidth);
+      const before = start > 0 ? "…" : "";
+      out.push(`${gutter}${before}${text.slice(start, end)}${end < text.length ? "…" : ""}`);
+      out.push(`${" ".repeat(gutter.length + before.length + column - start)}^`);
+      index += 1;
+      continue;
+    }
+    out.push(excerpt(line, 2 * snippetWidth));
+  }
+  return out.join("\n");
 }
+
+const snippetWidth = 120;
 
 /**
  * Turns a CEL result into a native JavaScript value: `int` → `number` (a `bigint` only beyond

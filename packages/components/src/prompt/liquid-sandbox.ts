@@ -1,3 +1,4 @@
+import { excerpt } from "@junction/core";
 import {
   Context,
   type FS,
@@ -42,10 +43,10 @@ const noFileSystem: FS = {
   exists: async () => false,
   existsSync: () => false,
   readFile: async (file) => {
-    throw new Error(`templates cannot read files ("${file}").`);
+    throw new Error(`templates cannot read files ("${excerpt(file)}").`);
   },
   readFileSync: (file) => {
-    throw new Error(`templates cannot read files ("${file}").`);
+    throw new Error(`templates cannot read files ("${excerpt(file)}").`);
   },
   resolve: (_directory, file) => file,
   contains: async () => false,
@@ -58,7 +59,7 @@ function disabledTag(name: string): TagClass {
     constructor(...args: ConstructorParameters<typeof Tag>) {
       super(...args);
       throw new Error(
-        `the "${name}" tag is disabled: prompt templates cannot read other templates or files. Inline the text, or pass it in as a variable.`,
+        `the "${excerpt(name)}" tag is disabled: prompt templates cannot read other templates or files. Inline the text, or pass it in as a variable.`,
       );
     }
     render(): void {}

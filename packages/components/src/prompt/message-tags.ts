@@ -1,3 +1,4 @@
+import { excerpt, quoteExcerpt } from "@junction/core";
 import { ChatMessage } from "@junction/llm";
 import {
   type Context,
@@ -56,7 +57,8 @@ const attributeNames = new Set(["role", "name"]);
 
 function collector(context: Context, tag: string): ChatCollector {
   const found = context.getRegister<ChatCollector | undefined>(chatCollectorKey);
-  if (found === undefined) throw new Error(`the "${tag}" tag only works in ChatPromptBuilder templates.`);
+  if (found === undefined)
+    throw new Error(`the "${excerpt(tag)}" tag only works in ChatPromptBuilder templates.`);
   return found;
 }
 
@@ -64,7 +66,7 @@ function isRole(value: unknown): value is MessageRole {
   return typeof value === "string" && (messageRoles as readonly string[]).includes(value);
 }
 
-const roleHint = `one of ${messageRoles.map((role) => `"${role}"`).join(", ")} (tool messages can only be inserted with {% insert %})`;
+const roleHint = `one of ${messageRoles.map((role) => `"${excerpt(role)}"`).join(", ")} (tool messages can only be inserted with {% insert %})`;
 
 /** `{% message role="..." name="..." %}…{% endmessage %}`. */
 export class MessageTag extends Tag {
@@ -78,7 +80,7 @@ export class MessageTag extends Tag {
       const name = hash.name.content;
       if (!attributeNames.has(name)) {
         throw new Error(
-          `{% message %} takes role="..." and an optional name="..."; "${name}" is not an attribute.`,
+          `{% message %} takes role="..." and an optional name="..."; "${excerpt(name)}" is not an attribute.`,
         );
       }
       this.#attributes.set(name, hash.value);
@@ -86,7 +88,9 @@ export class MessageTag extends Tag {
     const role = this.#attributes.get("role");
     if (role === undefined) throw new Error('{% message %} needs a role, e.g. {% message role="user" %}.');
     if (TypeGuards.isQuotedToken(role) && !isRole(role.content)) {
-      throw new Error(`{% message %}: the role "${role.content}" is not supported; use ${roleHint}.`);
+      throw new Error(
+        `{% message %}: the role "${excerpt(role.content)}" is not supported; use ${roleHint}.`,
+      );
     }
     while (remainTokens.length > 0) {
       const next = remainTokens.shift() as TopLevelToken;
@@ -108,7 +112,7 @@ export class MessageTag extends Tag {
     }
     if (!isRole(values.role)) {
       throw new Error(
-        `{% message %}: the role ${JSON.stringify(values.role)} is not supported; use ${roleHint}.`,
+        `{% message %}: the role ${quoteExcerpt(values.role)} is not supported; use ${roleHint}.`,
       );
     }
     const name = values.name;

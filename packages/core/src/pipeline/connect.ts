@@ -1,5 +1,6 @@
 import { type Compatibility, checkCompatibility } from "../compatibility.js";
 import { PipelineConnectError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { describeType, isListSchema } from "./describe-type.js";
 import {
   type EngineEdge,
@@ -35,7 +36,7 @@ export function connectSockets(
   const to = parseAddress(receiver);
   if (from.component === to.component) {
     throw new PipelineConnectError(
-      `Pipeline.connect: cannot connect "${from.component}" to itself. A loop needs at least two components; route the value back through another component such as a BranchJoiner.`,
+      `Pipeline.connect: cannot connect "${excerpt(from.component)}" to itself. A loop needs at least two components; route the value back through another component such as a BranchJoiner.`,
       { componentName: from.component },
     );
   }
@@ -43,7 +44,7 @@ export function connectSockets(
   const receiverNode = requireNode(nodes, to.component, "receiver");
   if (senderNode.outputs.size === 0) {
     throw new PipelineConnectError(
-      `Pipeline.connect: "${from.component}" (${senderNode.instance.type}) has no output sockets, so it cannot send anything. Declare \`outputs\` in its defineComponent call.`,
+      `Pipeline.connect: "${excerpt(from.component)}" (${senderNode.instance.type}) has no output sockets, so it cannot send anything. Declare \`outputs\` in its defineComponent call.`,
       { componentName: from.component, componentType: senderNode.instance.type },
     );
   }
@@ -67,8 +68,8 @@ export function connectSockets(
   if (candidates.length === 0) {
     const what =
       outputs.length === 1 && inputs.length === 1
-        ? `cannot connect "${from.component}.${outputs[0]!.name}" (${describeType(outputs[0]!.socket.schema)}) to "${to.component}.${inputs[0]!.name}" (${describeType(inputs[0]!.socket.schema)}): their types do not match.`
-        : `cannot connect "${from.component}" to "${to.component}": no output socket of "${from.component}" matches an input socket of "${to.component}" by type.`;
+        ? `cannot connect "${excerpt(from.component)}.${outputs[0]!.name}" (${describeType(outputs[0]!.socket.schema)}) to "${excerpt(to.component)}.${inputs[0]!.name}" (${describeType(inputs[0]!.socket.schema)}): their types do not match.`
+        : `cannot connect "${excerpt(from.component)}" to "${excerpt(to.component)}": no output socket of "${excerpt(from.component)}" matches an input socket of "${excerpt(to.component)}" by type.`;
     throw new PipelineConnectError(
       `Pipeline.connect: ${what} Connect sockets whose types match, or put a converting component in between.\n${status()}`,
       { componentName: to.component, socket: `${from.component}.${from.socket ?? "*"}` },
@@ -79,14 +80,14 @@ export function connectSockets(
     const byName = candidates.filter((candidate) => candidate.output.name === candidate.input.name);
     if (byName.length !== 1) {
       throw new PipelineConnectError(
-        `Pipeline.connect: more than one connection between "${from.component}" and "${to.component}" is possible (${candidates
+        `Pipeline.connect: more than one connection between "${excerpt(from.component)}" and "${excerpt(to.component)}" is possible (${candidates
           .map(
             (candidate) =>
-              `"${from.component}.${candidate.output.name}" → "${to.component}.${candidate.input.name}"`,
+              `"${excerpt(from.component)}.${candidate.output.name}" → "${excerpt(to.component)}.${candidate.input.name}"`,
           )
           .join(
             ", ",
-          )}). Name the sockets, for example pipeline.connect("${from.component}.${chosen.output.name}", "${to.component}.${chosen.input.name}").\n${status()}`,
+          )}). Name the sockets, for example pipeline.connect("${excerpt(from.component)}.${chosen.output.name}", "${excerpt(to.component)}.${chosen.input.name}").\n${status()}`,
         { componentName: to.component },
       );
     }
@@ -99,7 +100,7 @@ export function connectSockets(
   if (input.senders.length > 0 && input.kind === "none") {
     if (!isListSchema(input.socket.schema)) {
       throw new PipelineConnectError(
-        `Pipeline.connect: socket "${to.component}.${input.name}" already has a sender ("${input.edges[0]!.sender}.${input.edges[0]!.senderSocket}") and is not a list (${describeType(input.socket.schema)}), so it cannot take a second sender "${from.component}.${output.name}". Connect both through a BranchJoiner, or declare "${input.name}" as variadic(...) or a list.`,
+        `Pipeline.connect: socket "${excerpt(to.component)}.${input.name}" already has a sender ("${excerpt(input.edges[0]!.sender)}.${input.edges[0]!.senderSocket}") and is not a list (${describeType(input.socket.schema)}), so it cannot take a second sender "${excerpt(from.component)}.${output.name}". Connect both through a BranchJoiner, or declare "${excerpt(input.name)}" as variadic(...) or a list.`,
         {
           componentName: to.component,
           componentType: receiverNode.instance.type,
@@ -155,7 +156,7 @@ function requireNode(nodes: ReadonlyMap<string, EngineNode>, name: string, role:
   const node = nodes.get(name);
   if (node === undefined) {
     throw new PipelineConnectError(
-      `Pipeline.connect: ${role} component "${name}" is not in the pipeline. Components: ${listNames([...nodes.keys()])}. Add it with addComponent("${name}", ...) first.`,
+      `Pipeline.connect: ${role} component "${excerpt(name)}" is not in the pipeline. Components: ${listNames([...nodes.keys()])}. Add it with addComponent("${excerpt(name)}", ...) first.`,
       { componentName: name },
     );
   }
@@ -172,9 +173,9 @@ function pickSockets<T extends { name: string; socket: { schema: import("zod").z
   const socket = sockets.get(name);
   if (socket === undefined) {
     throw new PipelineConnectError(
-      `Pipeline.connect: "${node.name}" (${node.instance.type}) has no ${direction} socket "${name}". Its ${direction} sockets: ${
+      `Pipeline.connect: "${excerpt(node.name)}" (${node.instance.type}) has no ${direction} socket "${excerpt(name)}". Its ${direction} sockets: ${
         [...sockets.values()]
-          .map((entry) => `"${entry.name}" (${describeType(entry.socket.schema)})`)
+          .map((entry) => `"${excerpt(entry.name)}" (${describeType(entry.socket.schema)})`)
           .join(", ") || "none"
       }.`,
       { componentName: node.name, componentType: node.instance.type, socket: `${node.name}.${name}` },
@@ -198,10 +199,12 @@ function connectionStatus(
         : `sent by ${input.edges.map((edge) => `${edge.sender}.${edge.senderSocket}`).join(", ")}`;
     return `  - ${input.name}: ${describeType(input.socket.schema)} (${kind.trim()}${kind ? " " : ""}${state})`;
   });
-  return `"${senderNode.name}" outputs:\n${senderLines.join("\n")}\n"${receiverNode.name}" inputs:\n${receiverLines.join("\n")}`;
+  return `"${excerpt(senderNode.name)}" outputs:\n${senderLines.join("\n")}\n"${excerpt(receiverNode.name)}" inputs:\n${receiverLines.join("\n")}`;
 }
 
-/** Formats names as `"a", "b"` (or `none`). */
+/** Formats names as `"a", "b"` (or `none`): at most 20, each a bounded excerpt. */
 export function listNames(names: readonly string[]): string {
-  return names.length === 0 ? "none" : names.map((name) => `"${name}"`).join(", ");
+  if (names.length === 0) return "none";
+  const shown = names.slice(0, 20).map((name) => `"${excerpt(name)}"`);
+  return names.length > 20 ? `${shown.join(", ")} and ${names.length - 20} more` : shown.join(", ");
 }

@@ -4,6 +4,9 @@ import { namedTypeName } from "../named-types.js";
 /**
  * A short, readable name for a socket schema, for error messages and tracing specs:
  * `string`, `number[]`, `ChatMessage`, `string | undefined`, `{ a, b }`.
+ *
+ * @param schema - the socket's schema (for variadic sockets, the element schema)
+ * @param depth - how deep the description already is (nested types are cut off after a few levels)
  */
 export function describeType(schema: z.ZodType, depth = 0): string {
   const named = namedTypeName(schema);

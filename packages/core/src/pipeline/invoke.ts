@@ -2,6 +2,7 @@ import { getComponentInternals, zodIssues } from "../component.js";
 import { type Durable, scopeDurable } from "../durability/durable.js";
 import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../durable/interrupt.js";
 import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import type { Logger } from "../logger.js";
 import type { OutputSocket } from "../sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
@@ -93,13 +94,13 @@ export async function invokeNode(
       if (runSignal.aborted && error === runSignal.reason) throw error;
       if (ComponentInterrupt.isInstance(error)) throw error;
       throw new PipelineRuntimeError(
-        `Pipeline.run: component "${node.name}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
+        `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) failed: ${error instanceof Error ? error.message : String(error)}`,
         { componentName: node.name, componentType: node.type, cause: error },
       );
     }
     if (!isPlainObject(result)) {
       throw new PipelineRuntimeError(
-        `Pipeline.run: component "${node.name}" (${node.type}) returned ${describeResult(result)} instead of an object of outputs ({ socket: value }). Return an object from run().`,
+        `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) returned ${describeResult(result)} instead of an object of outputs ({ socket: value }). Return an object from run().`,
         { componentName: node.name, componentType: node.type },
       );
     }
@@ -133,13 +134,13 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
   }
   if (undeclared !== undefined) {
     context.logger.warn(
-      `Pipeline.run: component "${node.name}" (${node.type}) returned undeclared outputs ${undeclared.map((key) => `"${key}"`).join(", ")}; they are not sent to other components. Declare them in \`outputs\`.`,
+      `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) returned undeclared outputs ${undeclared.map((key) => `"${excerpt(key)}"`).join(", ")}; they are not sent to other components. Declare them in \`outputs\`.`,
       { componentName: node.name, componentType: node.type, outputs: undeclared },
     );
   }
   if (issues !== undefined) {
     throw new PipelineRuntimeError(
-      `Pipeline.run: component "${node.name}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
+      `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
       { componentName: node.name, componentType: node.type, issues },
     );
   }

@@ -1,3 +1,4 @@
+import { excerpt } from "../excerpt.js";
 import type { NeverRanReport } from "./events.js";
 import type { Plan, PlanNode } from "./plan.js";
 import { NO_OUTPUT, type RunState } from "./run-state.js";
@@ -24,17 +25,17 @@ export function explain(plan: Plan, node: PlanNode, state: RunState): string {
     const entries = slots[socket.index] ?? [];
     if (entries.some((entry) => entry.value !== NO_OUTPUT)) continue;
     if (socket.senders.length === 0) {
-      waits.push(`mandatory input "${socket.name}" was not provided`);
+      waits.push(`mandatory input "${excerpt(socket.name)}" was not provided`);
       continue;
     }
     const parts = [...new Set(socket.senders)].map((sender) => {
       const senderNode = plan.byName.get(sender);
       const ran = senderNode !== undefined && state.visits[senderNode.index]! > 0;
       return ran
-        ? `"${sender}" ran but produced no value for it (a branch that was not taken)`
-        : `"${sender}" never ran`;
+        ? `"${excerpt(sender)}" ran but produced no value for it (a branch that was not taken)`
+        : `"${excerpt(sender)}" never ran`;
     });
-    waits.push(`mandatory input "${socket.name}" is waiting: ${parts.join(", ")}`);
+    waits.push(`mandatory input "${excerpt(socket.name)}" is waiting: ${parts.join(", ")}`);
   }
   if (waits.length > 0) return `${waits.join("; ")}.`;
   if (node.hasConnectedInputs) {

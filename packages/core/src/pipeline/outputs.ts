@@ -66,7 +66,8 @@ export function applyOutputs(
     const value = result[key];
     if (value === undefined || (!includeAll && node.connectedOutputs.has(key))) continue;
     reported ??= {};
-    reported[key] = value;
+    // Defined, not assigned: a key such as "__proto__" stays a plain entry.
+    Object.defineProperty(reported, key, { value, enumerable: true, writable: true, configurable: true });
   }
   if (reported !== undefined) outputs[node.name] = reported;
   else if (includeAll) outputs[node.name] = {};

@@ -1,5 +1,6 @@
 import { zodIssues } from "../component.js";
 import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
 import { isolate } from "./isolate.js";
@@ -25,8 +26,8 @@ export interface PreparedInputs {
 }
 
 /**
- * Decides the form (nested when every top-level key names a component, flat when none does; `format`
- * forces one), distributes flat keys to every component with an unconnected or variadic socket of that
+ * Decides the form (nested when every top-level key names a component, or when some do and every value
+ * is a plain object; flat when none does; `format` forces one), distributes flat keys to every component with an unconnected or variadic socket of that
  * name, and validates. Every problem is collected and thrown once as a `PipelineValidationError`.
  */
 export function prepareRunInputs(
@@ -42,7 +43,7 @@ export function prepareRunInputs(
   const keys = Object.keys(data);
   const issues: Issue[] = [];
   const nested: Record<string, Record<string, unknown>> = {};
-  const form = format ?? detectFormat(plan, keys);
+  const form = format ?? detectFormat(plan, data, keys);
   if (form === "nested") {
     for (const key of keys) {
       const node = plan.byName.get(key);
@@ -50,7 +51,7 @@ export function prepareRunInputs(
       if (node === undefined) {
         issues.push({
           path: [key],
-          message: `unknown component "${key}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
+          message: `unknown component "${excerpt(key)}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
         });
         continue;
       }
@@ -63,7 +64,7 @@ export function prepareRunInputs(
         if (!node.socketByName.has(socketName)) {
           issues.push({
             path: [key, socketName],
-            message: `"${key}" (${node.type}) has no input socket "${socketName}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
+            message: `"${excerpt(key)}" (${node.type}) has no input socket "${excerpt(socketName)}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
           });
           continue;
         }
@@ -86,7 +87,7 @@ export function prepareRunInputs(
       if (!matched) {
         issues.push({
           path: [key],
-          message: `no component has an unconnected input socket "${key}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
+          message: `no component has an unconnected input socket "${excerpt(key)}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
         });
       }
     }
@@ -103,7 +104,7 @@ export function prepareRunInputs(
         if (socket.mandatory && socket.senders.length === 0) {
           issues.push({
             path: [node.name, socket.name],
-            message: `missing mandatory input "${socket.name}" of "${node.name}" (${node.type}); nothing is connected to it, so the run must provide it.`,
+            message: `missing mandatory input "${excerpt(socket.name)}" of "${excerpt(node.name)}" (${node.type}); nothing is connected to it, so the run must provide it.`,
           });
         }
         continue;
@@ -112,7 +113,7 @@ export function prepareRunInputs(
         if (!isListSchema(socket.socket.schema)) {
           issues.push({
             path: [node.name, socket.name],
-            message: `"${node.name}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
+            message: `"${excerpt(node.name)}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
           });
           continue;
         }
@@ -137,10 +138,13 @@ export function prepareRunInputs(
   return { values, promoted, nested };
 }
 
-function detectFormat(plan: Plan, keys: readonly string[]): InputsFormat {
+function detectFormat(plan: Plan, data: Record<string, unknown>, keys: readonly string[]): InputsFormat {
   const components = keys.filter((key) => plan.byName.has(key));
   if (components.length === keys.length) return "nested";
   if (components.length === 0) return "flat";
+  // Evidently nested: some keys name components and every value is an object of socket values. The
+  // other keys are then unknown components, reported together with every socket problem.
+  if (keys.every((key) => isPlainObject(data[key]))) return "nested";
   const others = keys.filter((key) => !plan.byName.has(key));
   throw new PipelineValidationError(
     `Pipeline.run: cannot tell whether the inputs are nested or flat: ${listNames(components)} name components but ${listNames(others)} do not. Write every key as a component name ({ component: { socket: value } }) or every key as a socket name ({ socket: value }), or pass { inputsFormat: "nested" | "flat" }.`,

@@ -8,6 +8,7 @@ import {
   JunctionError,
   SerializationError,
 } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { defaultRegistry, type Registry } from "../registry.js";
 import { componentDocumentSchema } from "./document-schema.js";
 import { copyUntrusted, type Path, toJSONData } from "./json-data.js";
@@ -50,7 +51,7 @@ function startsWith(path: Path, prefix: Path): boolean {
 }
 
 function describeFunction(fn: (...args: any[]) => unknown): string {
-  return fn.name === "" ? "an anonymous function" : `the function "${fn.name}"`;
+  return fn.name === "" ? "an anonymous function" : `the function "${excerpt(fn.name)}"`;
 }
 
 function serializeContext(registry: Registry, path: Path): SerializeContext {
@@ -108,7 +109,7 @@ export function writeComponent(
   if (registry.getComponentClass(type) === undefined) {
     issues.push({
       path: [...path, "type"],
-      message: `the type "${type}" is not in the registry, so the document could not be loaded. Register it with registry.register(...).`,
+      message: `the type "${excerpt(type)}" is not in the registry, so the document could not be loaded. Register it with registry.register(...).`,
     });
   }
   const initPath = [...path, "init_parameters"];
@@ -190,7 +191,7 @@ function deserializeContext(registry: Registry, path: Path, issues: Issue[]): De
       if (fn === undefined) {
         issues.push({
           path: at,
-          message: `no function is registered as "${name}". Register it with registry.registerFunction("${name}", fn) and pass { registry }.`,
+          message: `no function is registered as "${excerpt(name)}". Register it with registry.registerFunction("${excerpt(name)}", fn) and pass { registry }.`,
         });
       }
       return fn;
@@ -224,7 +225,7 @@ export function readComponent(
     if (componentClass === undefined) {
       issues.push({
         path: [...path, "type"],
-        message: `unknown component type "${type}". Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
+        message: `unknown component type "${excerpt(type)}". Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
       });
     }
   }

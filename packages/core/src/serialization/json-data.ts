@@ -1,5 +1,6 @@
 import { isComponent } from "../component.js";
 import type { Issue } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { Secret } from "../secret.js";
 
 /**
@@ -149,7 +150,7 @@ function copyNode(
     if (forbiddenKeys.has(key)) {
       issues.push({
         path: [...path, key],
-        message: `the key "${key}" is not allowed in documents (it could change an object's prototype).`,
+        message: `the key "${excerpt(key)}" is not allowed in documents (it could change an object's prototype).`,
       });
       continue;
     }
@@ -206,7 +207,10 @@ export function toJSONData(value: unknown, path: Path, issues: Issue[], depth = 
     for (const [key, item] of Object.entries(value)) {
       if (item === undefined) continue;
       if (forbiddenKeys.has(key)) {
-        issues.push({ path: [...path, key], message: `the key "${key}" cannot be written to a document.` });
+        issues.push({
+          path: [...path, key],
+          message: `the key "${excerpt(key)}" cannot be written to a document.`,
+        });
         continue;
       }
       out[key] = toJSONData(item, [...path, key], issues, depth + 1);

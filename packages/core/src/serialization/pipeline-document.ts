@@ -1,5 +1,6 @@
 import { zodIssues } from "../component.js";
 import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import { checkDeclaredIO, type DeclaredIO } from "../pipeline/declared-io.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
 import { defaultRegistry, type Registry } from "../registry.js";
@@ -41,7 +42,7 @@ function listSome(names: ReadonlySet<string>): string {
   const shown: string[] = [];
   for (const name of names) {
     if (shown.length === 20) break;
-    shown.push(`"${name}"`);
+    shown.push(`"${excerpt(name)}"`);
   }
   return names.size > 20 ? `${shown.join(", ")} and ${names.size - 20} more` : shown.join(", ");
 }
@@ -238,7 +239,7 @@ function checkEnd(
       const names = listSome(loaded);
       issues.push({
         path,
-        message: `unknown component "${name}". Components: ${names}. Use "component.socket" with a component from "components".`,
+        message: `unknown component "${excerpt(name)}". Components: ${names}. Use "component.socket" with a component from "components".`,
       });
     }
     return false;
@@ -249,11 +250,11 @@ function checkEnd(
   if (Object.hasOwn(sockets, socket)) return true;
   const available =
     Object.keys(sockets)
-      .map((known) => `"${known}"`)
+      .map((known) => `"${excerpt(known)}"`)
       .join(", ") || "none";
   issues.push({
     path,
-    message: `"${name}" (${component.type}) has no ${direction} socket "${socket}". Its ${direction} sockets: ${available}.`,
+    message: `"${excerpt(name)}" (${component.type}) has no ${direction} socket "${excerpt(socket)}". Its ${direction} sockets: ${available}.`,
   });
   return false;
 }

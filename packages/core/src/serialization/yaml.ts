@@ -1,5 +1,18 @@
-import { isNode, LineCounter, parseDocument, stringify, visit } from "yaml";
+import {
+  isAlias,
+  isCollection,
+  isNode,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  stringify,
+  visit,
+} from "yaml";
 import { DeserializationError, formatIssues, type Issue } from "../errors.js";
+import { excerpt } from "../excerpt.js";
 
 /**
  * YAML in and out, restricted to plain data.
@@ -59,11 +72,22 @@ export function parseYAMLData(text: string, where: string): unknown {
         : error.message;
       issues.push({ path: [], message: `${at(lineCounter, error.pos[0])}${message}` });
     }
-    visit(doc, (_key, node) => {
+    visit(doc, (_key, node, ancestors) => {
+      if (isPair(node)) {
+        const key = node.key;
+        const target = isAlias(key) ? key.resolve(doc) : key;
+        if (isCollection(target)) {
+          const path = yamlPath([...ancestors, node]);
+          issues.push({
+            path,
+            message: `${at(lineCounter, (key as Node).range?.[0])}a mapping key is a ${isSeq(target) ? "sequence" : "mapping"} (a "? [a, b]" or "? {a: 1}" key); keys must be plain scalars such as strings. Write the key as a string.`,
+          });
+        }
+      }
       if (isNode(node) && node.tag !== undefined) {
         issues.push({
           path: [],
-          message: `${at(lineCounter, node.range?.[0])}the YAML tag "${node.tag}" is not allowed. Documents hold plain data only (strings, numbers, booleans, null, lists, maps); remove the tag.`,
+          message: `${at(lineCounter, node.range?.[0])}the YAML tag "${excerpt(node.tag)}" is not allowed. Documents hold plain data only (strings, numbers, booleans, null, lists, maps); remove the tag.`,
         });
       }
     });
@@ -82,4 +106,18 @@ export function parseYAMLData(text: string, where: string): unknown {
     `${where}: cannot read the YAML (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
     { issues },
   );
+}
+
+/** The document path of a node from its ancestors (map keys as strings, sequence positions as numbers). */
+function yamlPath(ancestors: readonly unknown[]): (string | number)[] {
+  const path: (string | number)[] = [];
+  ancestors.forEach((ancestor, index) => {
+    const child = ancestors[index + 1];
+    if (child === undefined) return;
+    if (isSeq(ancestor)) path.push(ancestor.items.indexOf(child as never));
+    else if (isPair(ancestor) && child === ancestor.value && isScalar(ancestor.key)) {
+      path.push(String(ancestor.key.value));
+    }
+  });
+  return path;
 }

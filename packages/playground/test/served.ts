@@ -1,0 +1,4 @@
+import { agentPipeline, loopPipeline } from "./fixtures.js";
+
+/** What the browser test serves with `junction dev packages/playground/test/served.ts`. */
+export default { agent: agentPipeline(), loop: loopPipeline() };
