@@ -1,15 +1,18 @@
 /**
  * Every example in examples/ runs here, and what it prints or returns is checked.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
+import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
+import { main as opentelemetry } from "../examples/opentelemetry.js";
+import { main as recordedRun } from "../examples/recorded-run.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
 import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
@@ -176,6 +179,40 @@ describe("examples", () => {
     expect(out.text()).toContain("exit_reason text after 2 step(s)");
   });
 
+  it("approve-refund: the run pauses at the refund, is saved, and a later invocation approves or rejects it", async () => {
+    const store = mkdtempSync(join(tmpdir(), "junction-refund-"));
+    const first = buffer();
+    const paused = await approveRefund(["--store", store, "Refund order A-17: 250 EUR"], first.io);
+    expect(paused).toEqual({ status: "interrupted", interrupts: ["s1/refund_A-17"], answer: undefined });
+    expect(first.text()).toContain(
+      'waiting for approval: s1/refund_A-17 — refund({"order":"A-17","amount":250})',
+    );
+    expect(readdirSync(join(store, "refund-demo"))).toContain("0000000001.json");
+    expect(refundActivity.refunds).toEqual([]);
+    const callsBefore = refundActivity.modelCalls;
+
+    const approved = await approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io);
+    expect(approved.answer).toBe("Done: refunded 250 EUR for order A-17.");
+    expect(refundActivity.refunds).toEqual([{ order: "A-17", amount: 250 }]);
+    expect(refundActivity.modelCalls - callsBefore).toBe(1); // only the reply after the tool; the paused step is not asked again
+    await expect(
+      approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io),
+    ).rejects.toThrow(/is completed, not interrupted/);
+
+    await approveRefund(["--store", store, "--run", "r2", "Refund order B-2: 300 EUR"], buffer().io);
+    const rejected = await approveRefund(
+      ["--store", store, "--run", "r2", "--reject", "s1/refund_B-2", "--message", "Needs a receipt"],
+      buffer().io,
+    );
+    expect(rejected.answer).toBe("The refund was not made: Needs a receipt");
+    const small = await approveRefund(
+      ["--store", store, "--run", "r3", "Refund order C-3: 20 EUR"],
+      buffer().io,
+    );
+    expect(small).toMatchObject({ status: "completed", answer: "Done: refunded 20 EUR for order C-3." });
+    expect(refundActivity.refunds.map((item) => item.order)).toEqual(["A-17", "C-3"]);
+  });
+
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {
     const out = buffer();
     const result = await cancelRun(out.io);
@@ -207,6 +244,28 @@ describe("examples", () => {
 });
 
 describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
+  it("opentelemetry: prints the GenAI span tree; parallel tool calls are siblings; no content by default", async () => {
+    const out = buffer();
+    const lines = await opentelemetry(out.io);
+    expect(lines[0]).toBe("invoke_agent agent");
+    expect(lines).toContain('      chat gpt-5-mini (CLIENT; 42 in / 12 out; finish ["tool_calls"])');
+    expect(lines.filter((line) => line.startsWith("    execute_tool weather"))).toEqual([
+      "    execute_tool weather (call-paris)",
+      "    execute_tool weather (call-rome)",
+    ]);
+    expect(out.text()).toContain("message content recorded: no");
+  });
+
+  it("recorded-run: records a run, replays it exactly, and refuses a new question with a diff", async () => {
+    const out = buffer();
+    const result = await recordedRun(out.io);
+    expect(result.replayed).toBe(result.recorded);
+    expect(result.replayed).toBe("2 + 3 = 5.");
+    expect(result.error).toContain(
+      'messages[0].content[0].text: recorded "What is 2 + 3?", now "What is 2 + 4?"',
+    );
+  });
+
   it("mcp-tools: an agent uses the filtered tools of a stdio MCP server; bad arguments are a tool error", async () => {
     const out = buffer();
     const result = await mcpTools(out.io);

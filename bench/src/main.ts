@@ -16,6 +16,7 @@ import { inlineChain, nestedOne, wrappedChain } from "./junction/composition.js"
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
 import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
+import { type SnapshotRow, snapshotBench } from "./snapshots.js";
 
 // LangGraph adds one abort listener per node to a shared signal; silence Node's leak heuristic.
 setMaxListeners(0);
@@ -231,6 +232,12 @@ async function w7(): Promise<void> {
   });
 }
 
+/** W8: run snapshots (Junction only; LangGraph's checkpointers are a different contract). */
+const snapshotRows: SnapshotRow[] = [];
+async function w8(): Promise<void> {
+  snapshotRows.push(...(await snapshotBench(quick, rounds)));
+}
+
 function pick(figures: Record<string, number>): { junction: number; langgraph: number; floor: number } {
   return { junction: figures.junction!, langgraph: figures.langgraph!, floor: figures.floor! };
 }
@@ -251,6 +258,7 @@ const workloads: Record<string, () => Promise<void>> = {
   W5: w5,
   W6: w6,
   W7: w7,
+  W8: w8,
 };
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
@@ -277,6 +285,12 @@ if (table.length > 0) {
   for (const row of table)
     process.stdout.write(`${line(header.map((key) => String(row[key as keyof typeof row])))}\n`);
 }
+if (snapshotRows.length > 0) {
+  const width = Math.max(...snapshotRows.map((row) => row.measure.length));
+  process.stdout.write("\nW8 run snapshots (Junction)\n");
+  for (const row of snapshotRows)
+    process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
+}
 for (const row of composition) {
   process.stdout.write(
     `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
@@ -290,6 +304,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows }, null, 2)}\n`,
   );
 }

@@ -9,6 +9,7 @@ import {
 import {
   type AnyTool,
   ChatMessage,
+  errorType,
   flattenTools,
   type JsonSchemaResponseFormat,
   type ToolCall,
@@ -459,6 +460,7 @@ export async function runAgent(
   } catch (error) {
     turn?.release();
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     runSpan.end();
     throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
   }
@@ -485,6 +487,7 @@ export async function runAgent(
     // An interrupt is not a failure; a refused resume and an unreadable snapshot are reported as they are.
     if (ComponentInterrupt.isInstance(error)) throw error;
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     if (JunctionError.isInstance(error) && isResumeProblem(error.code)) throw error;
     throw toRunError(error, run, context.signal);
   } finally {
