@@ -11,6 +11,7 @@ export { loopbackHosts } from "./security.js";
 export type { RunningServer, ServeOptions } from "./serve.js";
 export { serve } from "./serve.js";
 export type { ChatMapping, Servable, ServedPipeline } from "./served-pipeline.js";
+export { preparePipeline } from "./served-pipeline.js";
 export type {
   InterruptedAnswer,
   ResumedAnswer,
@@ -19,4 +20,3 @@ export type {
   RunView,
 } from "./served-runs.js";
 export { describeRun, listRuns, readDecisions, resumeServed } from "./served-runs.js";
-export { preparePipeline } from "./served-pipeline.js";

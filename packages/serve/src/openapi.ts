@@ -119,7 +119,8 @@ export function openAPIDocument(
             ? {}
             : {
                 "202": {
-                  description: "The run stopped at interrupts and waits for decisions (POST /runs/{id}/resume)",
+                  description:
+                    "The run stopped at interrupts and waits for decisions (POST /runs/{id}/resume)",
                   content: json(interruptedSchema),
                 },
               }),

@@ -70,7 +70,11 @@ function json(schema: unknown) {
 const error = { $ref: "#/components/responses/Error" };
 
 /** Schemas the run routes refer to. */
-export const runSchemas = { Interrupt: interruptSchema, Decision: decisionSchema, Interrupted: interruptedSchema };
+export const runSchemas = {
+  Interrupt: interruptSchema,
+  Decision: decisionSchema,
+  Interrupted: interruptedSchema,
+};
 
 /** The run routes' paths. */
 export function runPaths(): Record<string, unknown> {

@@ -2,8 +2,8 @@ import { RunResumeError, type RunStore } from "@junction/core";
 import type { Hono } from "hono";
 import type { AppContext } from "./create-app.js";
 import { stringifyWire } from "./run-served.js";
-import { describeRun, listRuns, readDecisions, readStatus, resumeServed } from "./served-runs.js";
 import { readJSON } from "./security.js";
+import { describeRun, listRuns, readDecisions, readStatus, resumeServed } from "./served-runs.js";
 
 /**
  * The run routes, backed by the `RunStore` given to `createApp({ store })`:

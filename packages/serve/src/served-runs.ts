@@ -168,11 +168,7 @@ const statuses = ["running", "interrupted", "completed", "failed"] as const;
 export function readStatus(value: string | undefined): RunSummary["status"] | undefined {
   if (value === undefined || value === "") return undefined;
   if ((statuses as readonly string[]).includes(value)) return value as RunSummary["status"];
-  throw new HttpError(
-    400,
-    "InvalidQuery",
-    `status must be one of ${statuses.join(", ")}; got "${value}".`,
-  );
+  throw new HttpError(400, "InvalidQuery", `status must be one of ${statuses.join(", ")}; got "${value}".`);
 }
 
 /**
@@ -194,7 +190,8 @@ export function readDecisions(body: unknown): Decisions {
     if (typeof decisions !== "object" || decisions === null || Array.isArray(decisions)) {
       issues.push({
         path: ["decisions"],
-        message: 'must be an object keyed by interrupt id, e.g. { "agent#1/s1/call_1": { "action": "approve" } }.',
+        message:
+          'must be an object keyed by interrupt id, e.g. { "agent#1/s1/call_1": { "action": "approve" } }.',
       });
     }
   }

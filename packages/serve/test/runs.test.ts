@@ -31,7 +31,9 @@ function refundPipeline() {
       respond: (messages) => {
         const result = messages.findLast((message) => message.role === "tool");
         if (result === undefined) {
-          return { toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }] };
+          return {
+            toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
+          };
         }
         return { text: result.text?.startsWith("refunded") ? "Refunded." : "Not refunded." };
       },
@@ -113,7 +115,10 @@ describe("a run that needs approval", () => {
       post(`/runs/${paused.run_id}/resume`, { decisions: { [id]: { action: "approve" } } }),
     );
     expect(resumed.status).toBe(200);
-    const done = (await resumed.json()) as { status: string; outputs: { reply: { content: { text: string }[] } } };
+    const done = (await resumed.json()) as {
+      status: string;
+      outputs: { reply: { content: { text: string }[] } };
+    };
     expect(done.status).toBe("completed");
     expect(done.outputs.reply.content[0]?.text).toBe("Refunded.");
     expect(refunds).toEqual(["A-1:500"]);
@@ -187,7 +192,9 @@ describe("refusals", () => {
 
     const malformed = await resume({ decisions: { [id]: { action: "maybe" } }, extra: 1 });
     expect(malformed.status).toBe(400);
-    const issues = ((await malformed.json()) as ErrorAnswer).error.issues?.map((issue) => issue.path.join("."));
+    const issues = ((await malformed.json()) as ErrorAnswer).error.issues?.map((issue) =>
+      issue.path.join("."),
+    );
     expect(issues).toEqual(expect.arrayContaining(["extra"]));
 
     const wrongAction = await resume({ decisions: { [id]: { action: "maybe" } } });
@@ -199,7 +206,9 @@ describe("refusals", () => {
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ErrorAnswer).error.code).toBe("RESUME_INCOMPLETE");
 
-    const unknown = await resume({ decisions: { [id]: { action: "approve" }, "agent#1/s1/nope": { action: "approve" } } });
+    const unknown = await resume({
+      decisions: { [id]: { action: "approve" }, "agent#1/s1/nope": { action: "approve" } },
+    });
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as ErrorAnswer).error.code).toBe("RESUME_UNKNOWN_INTERRUPT");
 
@@ -253,7 +262,9 @@ describe("refusals", () => {
     expect(view.status).toBe(500);
     expect(((await view.json()) as ErrorAnswer).error.type).toBe("DeserializationError");
     const resumed = await app.fetch(
-      post(`/runs/${paused.run_id}/resume`, { decisions: { [paused.interrupts[0]?.id ?? ""]: { action: "approve" } } }),
+      post(`/runs/${paused.run_id}/resume`, {
+        decisions: { [paused.interrupts[0]?.id ?? ""]: { action: "approve" } },
+      }),
     );
     expect(resumed.status).toBe(500);
     expect(refunds).toEqual([]);
