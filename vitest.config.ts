@@ -15,6 +15,7 @@ const packages = [
   "serve",
   "cli",
   "playground",
+  "restate",
 ] as const;
 
 const shared = {

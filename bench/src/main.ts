@@ -20,6 +20,16 @@ import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/wor
 setMaxListeners(0);
 
 const argv = process.argv.slice(2);
+if (argv.includes("--restate")) {
+  // Junction on Restate needs Node 22 (the Restate SDK) and a restate-server: its own script.
+  const { spawnSync } = await import("node:child_process");
+  const script = new URL("./restate.ts", import.meta.url).pathname;
+  const node22 = ["-y", "-p", "node@22", "node", "--conditions=@junction/source", "--import", "tsx", script];
+  const result = spawnSync("npx", [...node22, ...argv.filter((arg) => arg !== "--restate")], {
+    stdio: "inherit",
+  });
+  process.exit(result.status ?? 1);
+}
 const quick = argv.includes("--quick");
 const jsonIndex = argv.indexOf("--json");
 const jsonPath = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;

@@ -1,0 +1,132 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { InMemoryTracer, MemoryLogger, toDurableJSON } from "@junction/core";
+import { ChatMessage } from "@junction/llm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildContext } from "../../../test/conformance/harness.js";
+import { attach, call, send, until } from "./support/ingress.js";
+import { freePort, type RestateServer, startRestateServer } from "./support/restate-server.js";
+import { conformance, tipsAgent } from "./support/scenarios.js";
+import { ServiceProcess } from "./support/service-process.js";
+
+/**
+ * Junction on a real Restate server (Node 22; `pnpm run test:restate`): the service runs in its own
+ * process so it can be killed; the server is `restate-server` from npm on loopback ports.
+ */
+
+let server: RestateServer;
+let service: ServiceProcess;
+let work: string;
+const execLog = () => join(work, "executions.log");
+const executions = () => (existsSync(execLog()) ? readFileSync(execLog(), "utf8").trim().split("\n") : []);
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "junction-restate-test-"));
+  server = await startRestateServer();
+  service = new ServiceProcess(await freePort(), { JUNCTION_EXEC_LOG: execLog(), JUNCTION_SLOW_MS: "0" });
+  await service.start();
+  await server.register(service.url);
+}, 120_000);
+
+afterAll(async () => {
+  await service?.kill();
+  await server?.dispose();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("same outputs on Restate as in-process", () => {
+  test("conformance loop and agent scenarios, run by run", async () => {
+    for (const { prefix, scenario } of conformance) {
+      const pipeline = scenario.build(buildContext(new InMemoryTracer(), new MemoryLogger()));
+      for (const [index, run] of scenario.runs.entries()) {
+        const options =
+          run.includeOutputsFrom === undefined ? {} : { includeOutputsFrom: run.includeOutputsFrom };
+        const local = JSON.parse(JSON.stringify(await pipeline.run(run.inputs, options)));
+        const remote = await call(
+          server.ingress,
+          `${prefix}run${index}/${prefix}-${index}/run`,
+          toDurableJSON(run.inputs),
+        );
+        expect(remote, `${scenario.name}, run ${index}`).toEqual(local);
+      }
+    }
+  }, 120_000);
+});
+
+describe("crash recovery", () => {
+  test("SIGKILL of the service mid tool batch: the run completes; the model call and the finished tool are not repeated", async () => {
+    const inputs = { messages: [ChatMessage.fromUser("Tip for 85 EUR?").toJSON()] };
+    const local = JSON.parse(
+      JSON.stringify(
+        await tipsAgent(undefined).run(
+          { messages: [ChatMessage.fromUser("Tip for 85 EUR?")] },
+          { logger: new MemoryLogger() },
+        ),
+      ),
+    );
+    await service.kill();
+    rmSync(execLog(), { force: true });
+    await service.start({ JUNCTION_SLOW_MS: "60000" });
+    await send(server.ingress, "Tips", "crash-1", inputs);
+    await until(
+      () => executions().includes("tool:slow:start") && executions().includes("tool:fast:end"),
+      "the batch to start",
+    );
+    await until(
+      async () => (await journalNames(server, "Tips", "crash-1")).includes("tool#0/call_fast"),
+      "call_fast to be journaled",
+    );
+    await service.kill();
+    await service.start({ JUNCTION_SLOW_MS: "0" });
+    expect(await attach(server.ingress, "Tips", "crash-1")).toEqual(local);
+    // Killed while "slow" ran: after the restart only "slow" runs again, then the next model turn.
+    const log = executions();
+    const killedAt = log.lastIndexOf("tool:slow:start");
+    expect(log.slice(0, killedAt).sort()).toEqual([
+      "llm",
+      "tool:fast:end",
+      "tool:fast:start",
+      "tool:slow:start",
+    ]);
+    expect(log.slice(killedAt)).toEqual(["tool:slow:start", "tool:slow:end", "llm"]);
+  }, 120_000);
+});
+
+describe("versioning", () => {
+  test("changed code under a running run is refused by definition fingerprint, and the old code finishes it", async () => {
+    const inputs = { messages: [ChatMessage.fromUser("Tip for 85 EUR?").toJSON()] };
+    await service.kill();
+    rmSync(execLog(), { force: true });
+    await service.start({ JUNCTION_SLOW_MS: "60000" });
+    await send(server.ingress, "Tips", "changed-1", inputs);
+    await until(() => executions().includes("tool:slow:start"), "the batch to start");
+    await service.kill();
+    await service.start({ JUNCTION_SLOW_MS: "0", JUNCTION_VARIANT: "changed" });
+    let failure = "";
+    await until(async () => {
+      const rows = await server.query(
+        "SELECT last_failure FROM sys_invocation WHERE target_service_name = 'Tips' AND target_service_key = 'changed-1' AND target_handler_name = 'run'",
+      );
+      failure = String(rows[0]?.last_failure ?? "");
+      return failure.includes("definition fingerprint");
+    }, "the changed code to refuse the run");
+    expect(failure).toMatch(
+      /was started by code with definition fingerprint sha256:[0-9a-f]+; this deployment has sha256:/,
+    );
+    expect(executions().filter((line) => line === "llm")).toHaveLength(1);
+    await service.kill();
+    await service.start({ JUNCTION_SLOW_MS: "0" });
+    const result = (await attach(server.ingress, "Tips", "changed-1")) as { exit_reason: string };
+    expect(result.exit_reason).toBe("text");
+    expect(executions().filter((line) => line === "llm")).toHaveLength(2);
+  }, 120_000);
+});
+
+/** Names of the completed `ctx.run` steps of a workflow run. */
+async function journalNames(server: RestateServer, workflow: string, key: string): Promise<string[]> {
+  const rows = await server.query(
+    `SELECT j.name, j.entry_type, j.completed FROM sys_journal j JOIN sys_invocation i ON j.id = i.id WHERE i.target_service_name = '${workflow}' AND i.target_service_key = '${key}' AND i.target_handler_name = 'run'`,
+  );
+  return rows.filter((row) => row.completed !== false).map((row) => String(row.name));
+}

@@ -1,0 +1,82 @@
+/**
+ * What the Restate tests serve (imported by the service process and, for in-process comparisons, by
+ * the tests): the conformance loop and agent scenarios and a "Tips" agent whose tools log every
+ * execution to the file in JUNCTION_EXEC_LOG.
+ */
+import { appendFileSync } from "node:fs";
+import { Agent } from "@junction/agents";
+import { fromDurableJSON, registerDurableType, toDurableJSON } from "@junction/core";
+import { ScriptedChatGenerator, tool } from "@junction/llm";
+import { z } from "zod";
+import { Document, GeneratedAnswer } from "../../../../test/conformance/components/document.js";
+import { agentScenarios } from "../../../../test/conformance/scenarios-agents.js";
+import { loopScenarios } from "../../../../test/conformance/scenarios-loops.js";
+
+// The conformance scenarios pass their test Document class between components.
+registerDurableType({
+  name: "conformance.Document",
+  type: Document,
+  toJSON: (document) => ({
+    id: document.id,
+    content: document.content,
+    meta: document.meta,
+    score: document.score,
+  }),
+  fromJSON: (json) => new Document(json as ConstructorParameters<typeof Document>[0]),
+});
+registerDurableType({
+  name: "conformance.GeneratedAnswer",
+  type: GeneratedAnswer,
+  // Nested values (documents, meta) go through the durable JSON themselves.
+  toJSON: (answer) => toDurableJSON({ ...answer }),
+  fromJSON: (json) =>
+    new GeneratedAnswer(fromDurableJSON(json) as ConstructorParameters<typeof GeneratedAnswer>[0]),
+});
+
+const log = (line: string) => {
+  if (process.env.JUNCTION_EXEC_LOG) appendFileSync(process.env.JUNCTION_EXEC_LOG, `${line}\n`);
+};
+const slowMs = () => Number(process.env.JUNCTION_SLOW_MS ?? "0");
+
+/** The conformance scenarios served: `<prefix><scenario>run<run>`, one workflow per run, sharing the pipeline. */
+export const conformance = [
+  ...loopScenarios.map((scenario, index) => ({ prefix: `loop${index}`, scenario })),
+  ...agentScenarios.map((scenario, index) => ({ prefix: `agent${index}`, scenario })),
+];
+
+const lookup = (name: string, delay: () => number) =>
+  tool({
+    name,
+    description: `Looks the bill up (${name})`,
+    parameters: z.object({ amount: z.number() }),
+    function: async ({ amount }) => {
+      log(`tool:${name}:start`);
+      await new Promise((resolve) => setTimeout(resolve, delay()));
+      log(`tool:${name}:end`);
+      return `${name}: ${amount * 0.1}`;
+    },
+  });
+
+/** The Tips agent: one model turn asks for both tools in one batch, the next answers. */
+export function tipsAgent(variant: string | undefined) {
+  const tools = [lookup("fast", () => 0), lookup("slow", slowMs)];
+  if (variant === "changed") tools.push(lookup("extra", () => 0));
+  return new Agent({
+    chatGenerator: new ScriptedChatGenerator({
+      respond: (messages) => {
+        log("llm");
+        const results = messages.filter((message) => message.role === "tool");
+        if (results.length === 0) {
+          return {
+            toolCalls: [
+              { toolName: "fast", arguments: { amount: 85 }, id: "call_fast" },
+              { toolName: "slow", arguments: { amount: 85 }, id: "call_slow" },
+            ],
+          };
+        }
+        return `Tip: ${results.map((message) => message.toolCallResult?.result).join(" / ")}`;
+      },
+    }),
+    tools,
+  });
+}

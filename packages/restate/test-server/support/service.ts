@@ -1,0 +1,24 @@
+/**
+ * The service process of the Restate tests (a separate process, so tests can SIGKILL it): serves the
+ * workflows of scenarios.ts on the loopback port in JUNCTION_SERVICE_PORT.
+ *
+ * Environment: JUNCTION_SERVICE_PORT, JUNCTION_EXEC_LOG (file), JUNCTION_SLOW_MS (the slow tool's
+ * delay), JUNCTION_VARIANT ("changed": the Tips agent gets one more tool, so its fingerprint changes).
+ */
+import { MemoryLogger, noopTracer } from "@junction/core";
+import { junctionWorkflow, serveJunction } from "@junction/restate";
+import { buildContext } from "../../../../test/conformance/harness.js";
+import { conformance, tipsAgent } from "./scenarios.js";
+
+const services = [junctionWorkflow({ name: "Tips", target: tipsAgent(process.env.JUNCTION_VARIANT) })];
+for (const { prefix, scenario } of conformance) {
+  const pipeline = scenario.build(buildContext(noopTracer, new MemoryLogger()));
+  scenario.runs.forEach((run, index) => {
+    const runOptions =
+      run.includeOutputsFrom === undefined ? {} : { includeOutputsFrom: run.includeOutputsFrom };
+    services.push(junctionWorkflow({ name: `${prefix}run${index}`, target: pipeline, runOptions }));
+  });
+}
+
+const endpoint = await serveJunction({ services, port: Number(process.env.JUNCTION_SERVICE_PORT ?? "0") });
+process.stdout.write(`listening ${endpoint.port}\n`);
