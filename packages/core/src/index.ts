@@ -28,12 +28,14 @@ export { inProcessDurable, scopeDurable } from "./durability/durable.js";
 export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
-export type { FileLockOptions } from "./durable/durable-files.js";
+export type { DurableLine, FileLockOptions } from "./durable/durable-files.js";
 export {
   appendDurable,
   createFileExclusive,
   fsyncDirectory,
   readDurableLines,
+  readDurableLinesBackward,
+  trimTornTail,
   withFileLock,
   writeFileAtomic,
 } from "./durable/durable-files.js";
@@ -56,7 +58,7 @@ export { RunSnapshot } from "./durable/run-snapshot.js";
 export type { RunListQuery, RunStore, RunSummary, SnapshotInfo } from "./durable/run-store.js";
 export { MemoryRunStore } from "./durable/run-store.js";
 export type { PipelineSnapshotSection, RunStatus } from "./durable/snapshot-schema.js";
-export { runSnapshotJSONSchema, runSnapshotSchema } from "./durable/snapshot-schema.js";
+export { runIdPattern, runSnapshotJSONSchema, runSnapshotSchema } from "./durable/snapshot-schema.js";
 export { fromSnapshotJSON, toSnapshotJSON } from "./durable/value-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors.js";
 export {
@@ -140,6 +142,8 @@ export type {
 export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
 export type { ComponentEntryDocument, PipelineDocument } from "./serialization/document-schema.js";
 export { pipelineDocumentJSONSchema, pipelineDocumentSchema } from "./serialization/document-schema.js";
+export type { CopyLimits } from "./serialization/json-data.js";
+export { copyUntrusted } from "./serialization/json-data.js";
 export type {
   PipelineDeserializeOptions,
   PipelineSerializeOptions,

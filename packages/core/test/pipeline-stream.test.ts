@@ -84,7 +84,12 @@ describe("Pipeline.stream", () => {
         visit: 1,
         outputs: { text: "HI THERE" },
       },
-      { type: "run_end", outputs: { double: { value: 4 }, talk: { text: "HI THERE" } }, neverRan: [] },
+      {
+        type: "run_end",
+        status: "completed",
+        outputs: { double: { value: 4 }, talk: { text: "HI THERE" } },
+        neverRan: [],
+      },
     ]);
   });
 
@@ -96,6 +101,7 @@ describe("Pipeline.stream", () => {
     const events = await collect(p.stream({ value: 1 }));
     expect(events.at(-1)).toEqual({
       type: "run_end",
+      status: "completed",
       outputs: { check: { below: 1 } },
       neverRan: [
         {

@@ -47,6 +47,20 @@ export type {
   UserContentPart,
 } from "./content-parts.js";
 export { chatRoles } from "./content-parts.js";
+export type { ConversationConflictErrorFields } from "./conversation/conversation-errors.js";
+export { ConversationConflictError } from "./conversation/conversation-errors.js";
+export type {
+  ConversationAppendOptions,
+  ConversationHistory,
+  ConversationInfo,
+  ConversationListQuery,
+  ConversationReadOptions,
+  ConversationStore,
+  ConversationSummary,
+} from "./conversation/conversation-store.js";
+export { MemoryConversationStore } from "./conversation/conversation-store.js";
+export type { FileConversationStoreOptions } from "./conversation/file-conversation-store.js";
+export { FileConversationStore } from "./conversation/file-conversation-store.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";

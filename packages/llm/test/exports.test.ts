@@ -5,7 +5,10 @@ test("@junction/llm exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
     "ChatMessage",
     "ComponentTool",
+    "ConversationConflictError",
     "ConversionError",
+    "FileConversationStore",
+    "MemoryConversationStore",
     "MessageFormatError",
     "ScriptedChatGenerator",
     "StreamingChunk",

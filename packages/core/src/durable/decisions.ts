@@ -111,7 +111,7 @@ export function toInterrupts(
     const interrupt: Record<string, unknown> = {
       id: joinInterruptId(prefix, request.id),
       kind: request.kind ?? "component",
-      path: [...path],
+      path: [...path, ...(request.path ?? [])],
     };
     if (request.callId !== undefined) interrupt.callId = request.callId;
     if (request.tool !== undefined) interrupt.tool = request.tool;

@@ -142,3 +142,109 @@ export async function withFileLock<T>(
     await fs.rm(path, { force: true });
   }
 }
+
+/** A complete line read by {@link readDurableLinesBackward}, with where it starts in the file. */
+export interface DurableLine {
+  /** The line, without its newline. */
+  readonly text: string;
+  /** The byte offset of its first character. */
+  readonly offset: number;
+}
+
+const newline = 0x0a;
+
+/**
+ * The complete lines of a file written by {@link appendDurable}, last line first, read from the end in
+ * chunks: a caller that needs the last few lines of a long file reads only those (a tail read). A torn
+ * last line is skipped, and so are empty lines. Stop iterating to stop reading.
+ *
+ * @param chunkSize - bytes read at a time (default 64 KiB)
+ */
+export async function* readDurableLinesBackward(
+  path: string,
+  chunkSize = 65_536,
+): AsyncGenerator<DurableLine, void, undefined> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(path, constants.O_RDONLY);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  try {
+    let position = (await handle.stat()).size;
+    // `pending` holds the bytes [position, end of the unread part): a run of whole lines once the torn
+    // tail is gone, possibly preceded by the end of a line that starts before `position`.
+    let pending = Buffer.alloc(0);
+    let tornTailDropped = false;
+    for (;;) {
+      if (!tornTailDropped) {
+        const last = pending.lastIndexOf(newline);
+        if (last !== -1) {
+          pending = pending.subarray(0, last + 1);
+          tornTailDropped = true;
+        }
+      }
+      if (tornTailDropped) {
+        // Yield every line whose start is known (a newline before it, or the start of the file).
+        for (;;) {
+          const before = pending.length >= 2 ? pending.lastIndexOf(newline, pending.length - 2) : -1;
+          if (before === -1 && position > 0) break;
+          const text = pending.subarray(before + 1, pending.length - 1).toString("utf8");
+          if (text !== "") yield { text, offset: position + before + 1 };
+          pending = pending.subarray(0, before + 1);
+          if (pending.length === 0) break;
+        }
+      }
+      if (position === 0) return;
+      const length = Math.min(chunkSize, position);
+      position -= length;
+      const chunk = Buffer.alloc(length);
+      let read = 0;
+      while (read < length) {
+        const { bytesRead } = await handle.read(chunk, read, length - read, position + read);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+      }
+      pending = Buffer.concat([chunk.subarray(0, read), pending]);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Cuts a torn last line (bytes after the last newline, left by a crash mid-append) off a file written by
+ * {@link appendDurable}, so the next append starts on a line of its own. Call it only while holding the
+ * file's writer lock ({@link withFileLock}): an append in progress looks torn too.
+ */
+export async function trimTornTail(path: string): Promise<void> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(path, constants.O_RDWR);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  try {
+    const size = (await handle.stat()).size;
+    let end = size;
+    const chunk = Buffer.alloc(4096);
+    while (end > 0) {
+      const length = Math.min(chunk.length, end);
+      const { bytesRead } = await handle.read(chunk, 0, length, end - length);
+      const last = chunk.subarray(0, bytesRead).lastIndexOf(newline);
+      if (last !== -1) {
+        end = end - length + last + 1;
+        break;
+      }
+      end -= length;
+    }
+    if (end < size) {
+      await handle.truncate(end);
+      await handle.sync();
+    }
+  } finally {
+    await handle.close();
+  }
+}

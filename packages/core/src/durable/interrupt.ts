@@ -34,6 +34,8 @@ export interface Interrupt {
 export interface InterruptRequest {
   /** The id within the component (`""` for the component's only interrupt). */
   readonly id: string;
+  /** Component names inside this component, for an interrupt of a nested run (a `SuperComponent`). */
+  readonly path?: readonly string[] | undefined;
   /** Default `"component"`. */
   readonly kind?: Interrupt["kind"] | undefined;
   readonly callId?: string | undefined;

@@ -1,3 +1,6 @@
+import type { Interrupt } from "../durable/interrupt.js";
+import type { RunSnapshot } from "../durable/run-snapshot.js";
+
 /**
  * The events `Pipeline.stream` yields, in the order things happen.
  */
@@ -45,17 +48,37 @@ export interface NeverRanReport {
   readonly reason: string;
 }
 
-/** The run finished; the last event. */
+/** The run stopped at interrupts (after its snapshot was saved); `run_end` with status `"interrupted"` follows. */
+export interface InterruptEvent {
+  readonly type: "interrupt";
+  /** The run's id (resume it with `pipeline.resume(runId, decisions, { store })`). */
+  readonly runId: string;
+  /** The interrupts waiting for decisions. */
+  readonly interrupts: readonly Interrupt[];
+  /** The snapshot to resume from when no store was used. */
+  readonly snapshot: RunSnapshot | undefined;
+}
+
+/** The run finished or paused; the last event. */
 export interface RunEndEvent {
   readonly type: "run_end";
-  /** The same object `Pipeline.run` resolves to. */
+  /** `"completed"`, or `"interrupted"` when the run paused at interrupts (see the `interrupt` event). */
+  readonly status: "completed" | "interrupted";
+  /** The same object `Pipeline.run` resolves to (the outputs so far when interrupted). */
   readonly outputs: PipelineOutputs;
-  /** The components that never ran, with reasons (un-taken branches, missing inputs). */
+  /** The components that never ran, with reasons (un-taken branches, missing inputs); empty when interrupted. */
   readonly neverRan: readonly NeverRanReport[];
+  /** The run's id when it was interrupted or kept in a store. */
+  readonly runId?: string | undefined;
 }
 
 /** Any event of `Pipeline.stream`. */
-export type PipelineEvent = ComponentStartEvent | ComponentEndEvent | ChunkEvent | RunEndEvent;
+export type PipelineEvent =
+  | ComponentStartEvent
+  | ComponentEndEvent
+  | ChunkEvent
+  | InterruptEvent
+  | RunEndEvent;
 
 /** What a run returns: `{ component: { socket: value } }`; components with nothing to report are left out. */
 export type PipelineOutputs = Record<string, Record<string, unknown>>;

@@ -10,7 +10,7 @@ import type { PipelineEvent } from "./events.js";
 /** An event of a nested run, on its way up to the enclosing run. */
 export class NestedEvent {
   /** @param event - the inner run's event, attributed to its inner component */
-  constructor(readonly event: Exclude<PipelineEvent, { type: "run_end" }>) {}
+  constructor(readonly event: Exclude<PipelineEvent, { type: "run_end" | "interrupt" }>) {}
 }
 
 /** The `emit` of a run nobody streams; components compare against it to skip building events. */

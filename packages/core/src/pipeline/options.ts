@@ -1,4 +1,5 @@
 import type { Durable } from "../durability/durable.js";
+import type { DurableRunOptions, ResumeOptions } from "../durable/run-recorder.js";
 import type { Logger } from "../logger.js";
 import type { Span, Tracer } from "../tracing.js";
 import type { InputsFormat } from "./run-inputs.js";
@@ -17,8 +18,8 @@ export interface PipelineOptions {
   readonly tracer?: Tracer | undefined;
 }
 
-/** Options of `Pipeline.run` and `Pipeline.stream`. */
-export interface PipelineRunOptions {
+/** Options of `Pipeline.run` and `Pipeline.stream` (`store`, `runId`, `durability`: see docs/interrupts.md). */
+export interface PipelineRunOptions extends DurableRunOptions {
   /** Components whose every output is reported, even outputs connected to other components. */
   readonly includeOutputsFrom?: readonly string[] | ReadonlySet<string> | undefined;
   /** How many components may run at the same time (default: unbounded). Results do not depend on it. */
@@ -45,3 +46,8 @@ export interface PipelineRunOptions {
    */
   readonly durable?: Durable | undefined;
 }
+
+/** Options of `Pipeline.resume`: the run options (except `includeOutputsFrom`, kept from the run) and resume checks. */
+export interface PipelineResumeOptions
+  extends Omit<PipelineRunOptions, "includeOutputsFrom" | "inputsFormat">,
+    ResumeOptions {}

@@ -1,7 +1,16 @@
 import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
-import { formatIssues, PipelineValidationError } from "../errors.js";
+import { hashJSON } from "../durable/canonical-json.js";
+import { inputsToJSON } from "../durable/component-run.js";
+import { checkDecisions, localDecisions, resumeContext } from "../durable/decisions.js";
+import { RunInterruptedError, RunResumeError } from "../durable/errors.js";
+import { componentFingerprint } from "../durable/fingerprint.js";
+import type { Decisions, Interrupt, ResumeContext } from "../durable/interrupt.js";
+import { openRun, RunRecorder, type RunRoot } from "../durable/run-recorder.js";
+import type { RunSnapshot } from "../durable/run-snapshot.js";
+import { type PipelineSnapshotSection, pipelineSectionSchema } from "../durable/snapshot-schema.js";
+import { DeserializationError, formatIssues, PipelineValidationError } from "../errors.js";
 import { excerpt } from "../excerpt.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
 import { isReservedName, reservedNameMessage } from "../reserved-names.js";
@@ -20,8 +29,9 @@ import { connectSockets, disconnectNode, listNames } from "./connect.js";
 import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-io.js";
 import type { PipelineEvent, PipelineOutputs } from "./events.js";
 import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
-import type { PipelineOptions, PipelineRunOptions } from "./options.js";
-import { compilePlan, type Plan } from "./plan.js";
+import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
+import { pipelineSection, type RestoredRun, restoreRun } from "./pause.js";
+import { compilePlan, type Plan, type PlanNode } from "./plan.js";
 import { prepareRunInputs } from "./run-inputs.js";
 import { type ExecuteResult, execute } from "./scheduler.js";
 import { EventChannel } from "./stream.js";
@@ -54,8 +64,22 @@ export interface PipelineConnection {
 
 const reservedComponentNames = new Set(["_debug"]);
 
+/** What a resumed run continues from. */
+interface Resumed {
+  readonly restore: RestoredRun;
+  readonly resumeFor: (node: PlanNode, visit: number) => ResumeContext | undefined;
+}
+
+/** A nested run that paused: its pipeline section and its interrupts (ids relative to that pipeline). */
+export interface NestedPause {
+  readonly section: PipelineSnapshotSection;
+  readonly interrupts: Interrupt[];
+}
+
 /** Options of a run nested in an enclosing run (see {@link runNested}). */
 export interface NestedRunOptions extends PipelineRunOptions {
+  /** Continue a nested run that paused: its saved section and the decisions for its interrupts. */
+  readonly resume?: { readonly section: unknown; readonly decisions: Decisions } | undefined;
   /** Receives the inner run's events; `undefined` when nobody streams. */
   readonly sink: ((event: PipelineEvent) => void) | undefined;
   /** The inner run's nesting depth. */
@@ -67,7 +91,7 @@ let nestedExecutor:
       pipeline: Pipeline,
       inputs: Record<string, unknown>,
       options: NestedRunOptions,
-    ) => Promise<ExecuteResult>)
+    ) => Promise<ExecuteResult & { readonly paused?: NestedPause | undefined }>)
   | undefined;
 
 /**
@@ -78,7 +102,7 @@ export function runNested(
   pipeline: Pipeline,
   inputs: Record<string, unknown>,
   options: NestedRunOptions,
-): Promise<ExecuteResult> {
+): Promise<ExecuteResult & { readonly paused?: NestedPause | undefined }> {
   return nestedExecutor!(pipeline, inputs, options);
 }
 
@@ -111,8 +135,21 @@ export class Pipeline {
   #declaredIO: DeclaredIO | undefined;
 
   static {
-    nestedExecutor = (pipeline, inputs, options) =>
-      pipeline.#execute(inputs, options, options.sink, options.depth);
+    nestedExecutor = async (pipeline, inputs, options) => {
+      const resumed =
+        options.resume === undefined
+          ? undefined
+          : pipeline.#resumed(
+              readSection(options.resume.section),
+              options.resume.decisions,
+              "SuperComponent",
+            );
+      const result = await pipeline.#execute(inputs, options, options.sink, options.depth, resumed);
+      if (result.pause === undefined) return result;
+      const includeOutputsFrom =
+        resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
+      return { ...result, paused: pipeline.#section(result, includeOutputsFrom) };
+    };
   }
 
   /** @param options - max runs per component, metadata, type validation, logger, tracer */
@@ -380,7 +417,7 @@ export class Pipeline {
    *   PipelineMaxComponentRuns; PipelineComponentsBlockedError; the signal's reason when aborted
    */
   async run(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): Promise<PipelineOutputs> {
-    return (await this.#execute(inputs, options, undefined, 0)).outputs;
+    return (await this.#top(inputs, options, undefined)).outputs;
   }
 
   /**
@@ -404,15 +441,26 @@ export class Pipeline {
     const signal =
       options.signal === undefined ? abandon.signal : AbortSignal.any([options.signal, abandon.signal]);
     let finished = false;
-    const done = this.#execute(inputs, { ...options, signal }, (event) => channel.push(event), 0).then(
+    const done = this.#top(inputs, { ...options, signal }, (event) => channel.push(event)).then(
       (result) => {
         finished = true;
-        channel.push({ type: "run_end", outputs: result.outputs, neverRan: result.neverRan });
+        channel.push({
+          type: "run_end",
+          status: "completed",
+          outputs: result.outputs,
+          neverRan: result.neverRan,
+          ...(options.runId === undefined ? {} : { runId: options.runId }),
+        });
         channel.close();
       },
       (error: unknown) => {
         finished = true;
-        channel.fail(error);
+        if (error instanceof RunInterruptedError) {
+          const { runId, interrupts, snapshot } = error;
+          channel.push({ type: "interrupt", runId, interrupts, snapshot });
+          channel.push({ type: "run_end", status: "interrupted", outputs: {}, neverRan: [], runId });
+          channel.close();
+        } else channel.fail(error);
       },
     );
     try {
@@ -427,11 +475,116 @@ export class Pipeline {
     }
   }
 
+  /**
+   * Continues a run that stopped at interrupts (`RunInterruptedError`), given a decision for every
+   * pending interrupt. The paused wave finishes first — members that had finished commit their saved
+   * outputs, members that interrupted run again with `context.resume` (an Agent continues mid-step) —
+   * then the run goes on; its outputs equal those of the same run with the decisions known up front.
+   * Fails closed (nothing runs) on a missing or unknown decision, changed arguments, a changed pipeline,
+   * or a run another resumer claimed. It may interrupt again.
+   *
+   * @param runIdOrSnapshot - the run id (with `{ store }`) or the snapshot (`error.snapshot`)
+   * @param decisions - `{ [interruptId]: decision }`
+   * @param options - `store`, `allowDefinitionChange`, and the run options
+   * @example
+   * ```ts
+   * const out = await pipeline.resume("order-42", { "agent#1/s2/call_9": { action: "approve" } }, { store });
+   * ```
+   */
+  async resume(
+    runIdOrSnapshot: string | RunSnapshot,
+    decisions: Decisions,
+    options: PipelineResumeOptions = {},
+  ): Promise<PipelineOutputs> {
+    const where = "Pipeline.resume";
+    const { snapshot, recorder } = await openRun(runIdOrSnapshot, options, this.#root(), where);
+    const section = snapshot.pipeline;
+    if (section === undefined) {
+      throw new RunResumeError(
+        "RESUME_DEFINITION_CHANGED",
+        `${where}: run "${snapshot.runId}" is not a pipeline run.`,
+      );
+    }
+    const checked = checkDecisions(snapshot.interrupts, decisions, where);
+    const resumed = this.#resumed(section, checked, where);
+    options.signal?.throwIfAborted();
+    await recorder.running(checked);
+    return (await this.#top(snapshot.inputs, options, undefined, { resumed, recorder })).outputs;
+  }
+
+  /** Restores a paused run's state; the components that interrupted get their decisions once. */
+  #resumed(section: PipelineSnapshotSection, decisions: Decisions, where: string): Resumed {
+    const restore = restoreRun(this.#compiled(), section, this.#maxRunsPerComponent, where);
+    const pending = new Map(restore.paused);
+    const resumeFor = (node: PlanNode, visit: number): ResumeContext | undefined => {
+      const entry = pending.get(node);
+      if (entry === undefined || entry.visit !== visit) return undefined;
+      pending.delete(node);
+      return resumeContext(localDecisions(decisions, `${node.name}#${visit}`), entry.state);
+    };
+    return { restore, resumeFor };
+  }
+
+  #section(result: ExecuteResult, includeOutputsFrom: ReadonlySet<string>): NestedPause {
+    const pause = result.pause!;
+    return pipelineSection(this.#compiled(), pause.state, result.outputs, includeOutputsFrom, pause.wave);
+  }
+
+  #root(): RunRoot {
+    const components: Record<string, string> = {};
+    for (const [name, node] of this.#nodes) components[name] = componentFingerprint(node.instance);
+    return {
+      kind: "pipeline",
+      type: "Pipeline",
+      fingerprint: hashJSON({
+        components,
+        connections: this.connections(),
+        maxRunsPerComponent: this.#maxRunsPerComponent,
+      }),
+    };
+  }
+
+  /** A top-level run or resume: pauses are saved (persist first), then thrown as `RunInterruptedError`. */
+  async #top(
+    inputs: Record<string, unknown>,
+    options: PipelineRunOptions,
+    sink: ((event: PipelineEvent) => void) | undefined,
+    resuming?: { readonly resumed: Resumed; readonly recorder: RunRecorder },
+  ): Promise<ExecuteResult> {
+    let result: ExecuteResult;
+    try {
+      result = await this.#execute(inputs, options, sink, 0, resuming?.resumed);
+    } catch (error) {
+      await resuming?.recorder.finished(undefined, error).catch(() => {});
+      throw error;
+    }
+    if (result.pause === undefined) {
+      await resuming?.recorder.finished(inputsToJSON(result.outputs), undefined);
+      return result;
+    }
+    const recorder =
+      resuming?.recorder ??
+      new RunRecorder(
+        options.store,
+        options.runId,
+        this.#root(),
+        inputsToJSON(inputs),
+        undefined,
+        undefined,
+        "Pipeline.run",
+      );
+    const includeOutputsFrom =
+      resuming?.resumed.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
+    const { section, interrupts } = this.#section(result, includeOutputsFrom);
+    return recorder.interrupted(interrupts, { pipeline: section }, "pipeline.resume");
+  }
+
   #execute(
     inputs: Record<string, unknown>,
     options: PipelineRunOptions,
     sink: ((event: PipelineEvent) => void) | undefined,
     depth: number,
+    resumed?: Resumed,
   ): Promise<ExecuteResult> {
     try {
       const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
@@ -442,7 +595,8 @@ export class Pipeline {
           `Pipeline.run: concurrency must be a positive integer (or Infinity); got ${String(concurrency)}.`,
         );
       }
-      const includeOutputsFrom = new Set(options.includeOutputsFrom ?? []);
+      const includeOutputsFrom =
+        resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
       const unknown = [...includeOutputsFrom].filter((name) => !this.#nodes.has(name));
       if (unknown.length > 0) {
         throw new PipelineValidationError(
@@ -456,7 +610,14 @@ export class Pipeline {
         );
       }
       const plan = this.#compiled();
-      const prepared = prepareRunInputs(plan, inputs, options.inputsFormat);
+      const prepared =
+        resumed === undefined
+          ? prepareRunInputs(plan, inputs, options.inputsFormat)
+          : {
+              values: new Map(),
+              promoted: new Set<never>(),
+              nested: inputs as Record<string, Record<string, unknown>>,
+            };
       return execute({
         plan,
         inputs: prepared,
@@ -472,6 +633,8 @@ export class Pipeline {
         parentSpan: options.span,
         depth,
         durable: options.durable,
+        restore: resumed?.restore,
+        resumeFor: resumed?.resumeFor,
       });
     } catch (error) {
       return Promise.reject(error);
@@ -545,4 +708,20 @@ export class Pipeline {
     }
     return node;
   }
+}
+
+/** Reads a nested pipeline's saved section (untrusted: validated first). */
+function readSection(doc: unknown): PipelineSnapshotSection {
+  const parsed = pipelineSectionSchema.safeParse(doc);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.map((part) => (typeof part === "symbol" ? String(part) : part)),
+    message: issue.message,
+  }));
+  throw new DeserializationError(
+    `SuperComponent.resume: the saved inner run is invalid:\n${formatIssues(issues)}`,
+    {
+      issues,
+    },
+  );
 }

@@ -46,6 +46,12 @@ export class RunState {
     return visit;
   }
 
+  /** Undoes {@link RunState.countVisit} (a member of a paused wave is rolled back). */
+  uncountVisit(node: PlanNode): void {
+    this.visits[node.index] = this.visits[node.index]! - 1;
+    if (this.visits[node.index]! < this.maxRuns) this.atLimit.delete(node);
+  }
+
   /** True when the socket collects one value per sender in this run. */
   isLazy(socket: PlanSocket): boolean {
     return socket.kind === "lazy" || (this.promoted.size > 0 && this.promoted.has(socket));

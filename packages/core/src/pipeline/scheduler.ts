@@ -8,6 +8,7 @@ import type { InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
 import { explain, neverRanReports } from "./never-ran.js";
 import { applyOutputs } from "./outputs.js";
+import type { RestoredRun, WavePause } from "./pause.js";
 import type { Plan, PlanNode } from "./plan.js";
 import { computePriority, Priority } from "./readiness.js";
 import type { PreparedInputs } from "./run-inputs.js";
@@ -28,6 +29,10 @@ export interface ExecuteRequest {
   readonly logger: Logger;
   /** Receives stream events; `undefined` for plain runs. */
   readonly sink: ((event: PipelineEvent) => void) | undefined;
+  /** A paused run to continue (then `inputs` is ignored). */
+  readonly restore?: RestoredRun | undefined;
+  /** The resume context of the components that interrupted (resumed runs only). */
+  readonly resumeFor?: InvokeContext["resumeFor"];
   /** The parent of the run's `junction.pipeline.run` span (the enclosing component's span when nested). */
   readonly parentSpan: Span | undefined;
   /** The run's nesting depth (0 for a top-level run). */
@@ -36,10 +41,12 @@ export interface ExecuteRequest {
   readonly durable: Durable | undefined;
 }
 
-/** What a finished run produced. */
+/** What a finished (or paused) run produced. */
 export interface ExecuteResult {
   readonly outputs: PipelineOutputs;
   readonly neverRan: NeverRanReport[];
+  /** Set when the run paused at interrupts: how its last wave ended, and the state to save. */
+  readonly pause?: { readonly wave: WavePause; readonly state: RunState } | undefined;
 }
 
 /**
@@ -53,10 +60,14 @@ export interface ExecuteResult {
 export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
   const { plan, tracer, logger } = request;
   request.signal?.throwIfAborted();
-  const state = new RunState(plan.nodes, request.inputs.promoted, request.maxRunsPerComponent);
-  for (const [node, values] of request.inputs.values) {
-    const slots = state.inputs[node.index]!;
-    for (const [socket, value] of values) slots[socket.index] = [{ sender: null, value }];
+  const restore = request.restore;
+  const state =
+    restore?.state ?? new RunState(plan.nodes, request.inputs.promoted, request.maxRunsPerComponent);
+  if (restore === undefined) {
+    for (const [node, values] of request.inputs.values) {
+      const slots = state.inputs[node.index]!;
+      for (const [socket, value] of values) slots[socket.index] = [{ sender: null, value }];
+    }
   }
   const ready = new Set<PlanNode>();
   const deferred = new Set<PlanNode>();
@@ -70,7 +81,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     else deferred.delete(node);
   };
   for (const node of plan.nodes) update(node);
-  if (plan.nodes.length > 0 && ready.size === 0 && deferred.size === 0) {
+  if (restore === undefined && plan.nodes.length > 0 && ready.size === 0 && deferred.size === 0) {
     throw new PipelineComponentsBlockedError(
       `Pipeline.run: no component can start; every component waits for an input nothing will send:\n${plan.nodes
         .map((node) => `  - "${excerpt(node.name)}" (${node.type}): ${explain(plan, node, state)}`)
@@ -99,10 +110,11 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     runSignal: controller.signal,
     validateOutputs: request.validateOutputs,
     sink: request.sink,
+    resumeFor: request.resumeFor,
     depth: request.depth,
     durable: request.durable,
   };
-  const outputs: PipelineOutputs = {};
+  const outputs: PipelineOutputs = restore?.outputs ?? {};
   // Early starts need room for more than one run at a time. A durable run makes none: they start when
   // earlier components finish, so their order would depend on timing (see runWave's "ordered" starts).
   const budget: Budget = { inFlight: 0, limit: request.concurrency };
@@ -115,12 +127,21 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     applyOutputs(node, result, state, outputs, request.includeOutputsFrom.has(node.name), converted);
   const abortRun = (reason: unknown) => controller.abort(reason);
   const noneCarried: ReadonlyMap<PlanNode, EarlyRun> = new Map();
+  // A resumed run first finishes the paused wave: its finished members are adopted like early starts.
+  let resumedWave: readonly PlanNode[] | undefined = restore?.wave;
+  let paused: WavePause | undefined;
   try {
     for (;;) {
-      let wave: PlanNode[];
-      if (ready.size > 0) {
-        wave = [...ready];
-        if (wave.length > 1) wave.sort(byPriorityThenName(priorities));
+      let wave: readonly PlanNode[];
+      let carried: ReadonlyMap<PlanNode, EarlyRun> | undefined;
+      if (resumedWave !== undefined && resumedWave.length > 0) {
+        wave = resumedWave;
+        carried = finishedRuns(restore!.finished);
+        resumedWave = undefined;
+      } else if (ready.size > 0) {
+        const members = [...ready];
+        if (members.length > 1) members.sort(byPriorityThenName(priorities));
+        wave = members;
       } else if (deferred.size > 0) {
         wave = [firstDeferred(deferred)];
       } else break;
@@ -134,18 +155,24 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
       }
       if (converted !== undefined && converted.size > 0) converted.clear();
       try {
-        await runWave(wave, state, context, {
+        paused = await runWave(wave, state, context, {
           budget,
           apply,
           onFailure: abortRun,
           lookahead,
-          carried: lookahead?.take() ?? noneCarried,
+          carried: carried ?? lookahead?.take() ?? noneCarried,
         });
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
         throw error;
       }
       if (request.signal?.aborted) throw request.signal.reason;
+      if (paused !== undefined) {
+        // Early starts for a wave that will not run now are dropped; they run again on resume.
+        await lookahead?.settleAll();
+        lookahead?.take();
+        break;
+      }
       if (wave.length === 1) {
         const node = wave[0]!;
         update(node);
@@ -156,7 +183,8 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
         for (const node of affected) update(node);
       }
     }
-    pipelineSpan.setTag("junction.pipeline.output_data", outputs);
+    if (paused !== undefined) pipelineSpan.setTag("junction.pipeline.interrupted", true);
+    else pipelineSpan.setTag("junction.pipeline.output_data", outputs);
   } catch (error) {
     // Components started early for a wave that will not run are cancelled; none outlives the run.
     if (lookahead?.busy) {
@@ -168,6 +196,7 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     request.signal?.removeEventListener("abort", onAbort);
     pipelineSpan.end();
   }
+  if (paused !== undefined) return { outputs, neverRan: [], pause: { wave: paused, state } };
   const neverRan = neverRanReports(plan, state);
   if (neverRan.length > 0) {
     // Un-taken router branches are normal when the run still produced outputs (info); a run that ends
@@ -181,6 +210,15 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     );
   }
   return { outputs, neverRan };
+}
+
+function finishedRuns(
+  finished: ReadonlyMap<PlanNode, Record<string, unknown>>,
+): ReadonlyMap<PlanNode, EarlyRun> {
+  const runs = new Map<PlanNode, EarlyRun>();
+  for (const [node, result] of finished)
+    runs.set(node, { node, settled: Promise.resolve(), outcome: { result } });
+  return runs;
 }
 
 function byPriorityThenName(priorities: readonly Priority[]) {

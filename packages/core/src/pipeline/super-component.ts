@@ -174,7 +174,7 @@ async function runSuperComponent(
   const emit = context.emit;
   const sink = isStreaming(emit)
     ? (event: PipelineEvent) => {
-        if (event.type === "run_end") return;
+        if (event.type === "run_end" || event.type === "interrupt") return;
         const pending = emit(new NestedEvent(event));
         if (pending instanceof Promise)
           pending.catch((error: unknown) =>
@@ -193,7 +193,15 @@ async function runSuperComponent(
     depth: context.depth + 1,
     // On a durable run each inner component is its own step, named under "<outer>#<visit>/".
     durable: context.durable,
+    // After an interrupt inside: the inner run continues from its saved section.
+    ...(context.resume === undefined
+      ? {}
+      : { resume: { section: context.resume.state, decisions: context.resume.decisions } }),
   });
+  if (result.paused !== undefined) {
+    // An inner component interrupted: this component pauses with the inner run as its state.
+    context.interrupt({ interrupts: result.paused.interrupts, state: result.paused.section });
+  }
   const outputs: Record<string, unknown> = {};
   for (const output of mapping.outputs) {
     const value = result.outputs[output.source.component]?.[output.source.socket];

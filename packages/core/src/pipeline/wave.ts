@@ -1,10 +1,12 @@
 import { getComponentInternals } from "../component.js";
+import { ComponentInterrupt } from "../durable/interrupt.js";
 import { PipelineRuntimeError } from "../errors.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
 import { isolate } from "./isolate.js";
 import type { Budget, EarlyRun, Lookahead } from "./lookahead.js";
+import type { WavePause } from "./pause.js";
 import type { PlanNode } from "./plan.js";
-import type { RunState } from "./run-state.js";
+import type { Entry, RunState } from "./run-state.js";
 
 /** What a wave needs from the run around it. */
 export interface WaveOptions {
@@ -35,6 +37,10 @@ export interface WaveOptions {
  * Each member of a multi-member wave gets its own signal, aborted when the run is aborted (a failing
  * sibling, the caller's signal, an abandoned stream); a lone member gets the run's signal itself.
  *
+ * When a member interrupts (`context.interrupt`), no further member starts; the running ones finish,
+ * the members before the first uncommitted one commit, and the rest are rolled back (see `pause.ts`).
+ *
+ * @returns `undefined` when every member committed, else how the wave paused
  * On a durable run members start strictly in wave order (a member never starts before an earlier one),
  * and a member that records its own durable steps (the Agent) runs alone, so the order in which steps
  * start depends only on the run's data — what a journal replay needs.
@@ -44,12 +50,24 @@ export function runWave(
   state: RunState,
   context: InvokeContext,
   options: WaveOptions,
-): Promise<void> {
+): Promise<WavePause | undefined> {
   const { budget, apply, onFailure, lookahead, carried } = options;
   const count = members.length;
   if (count === 1 && carried.size === 0) {
     const node = members[0]!;
-    return runMember(node, state, context.runSignal, context).then((result) => apply(node, result));
+    const before = state.inputs[node.index]!.slice();
+    return runMember(node, state, context.runSignal, context).then(
+      (result) => {
+        apply(node, result);
+        return undefined;
+      },
+      (error: unknown) => {
+        if (!ComponentInterrupt.isInstance(error)) throw error;
+        const visit = state.visits[node.index]!;
+        rollBack(node, state, before);
+        return { members, finished: new Map(), paused: new Map([[node, { visit, interrupt: error }]]) };
+      },
+    );
   }
   // waitFor[i]: the last earlier member that sends to member i (-1: none).
   const position = new Map<PlanNode, number>();
@@ -76,6 +94,9 @@ export function runWave(
   }
   const results = new Array<Record<string, unknown> | undefined>(count);
   const started = new Array<boolean>(count).fill(false);
+  /** Each started member's sockets before it consumed them (for rolling back a paused wave). */
+  const before = new Array<(Entry[] | undefined)[] | undefined>(count);
+  const interrupted = new Map<number, { visit: number; interrupt: ComponentInterrupt }>();
   const active = new Set<AbortController>();
   const runSignal = context.runSignal;
   const abortActive = () => {
@@ -99,15 +120,19 @@ export function runWave(
     });
   }
 
-  return new Promise<void>((resolve, reject) => {
+  return new Promise<WavePause | undefined>((resolve, reject) => {
     const settleIfDone = () => {
       if (running > 0) return;
-      const finish = failure !== undefined || applied === count || runSignal.aborted;
+      const finish = failure !== undefined || applied === count || runSignal.aborted || interrupted.size > 0;
       if (!finish) return;
       runSignal.removeEventListener("abort", abortActive);
       if (failure !== undefined) reject(failure.error);
-      else if (applied === count) resolve();
-      else reject(runSignal.reason);
+      else if (applied === count) resolve(undefined);
+      else if (runSignal.aborted) reject(runSignal.reason);
+      else resolve(pauseWave(members, applied, state, before, results, interrupted));
+    };
+    const pause = (index: number, interrupt: ComponentInterrupt) => {
+      interrupted.set(index, { visit: state.visits[members[index]!.index]!, interrupt });
     };
     const fail = (error: unknown) => {
       if (failure !== undefined) return;
@@ -124,12 +149,12 @@ export function runWave(
       } catch (error) {
         fail(error);
       }
-      if (lookahead !== undefined && failure === undefined && applied < count) {
+      if (lookahead !== undefined && failure === undefined && interrupted.size === 0 && applied < count) {
         lookahead.memberFinished(members[index]!);
       }
     };
     const startMore = () => {
-      if (failure !== undefined || runSignal.aborted) return;
+      if (failure !== undefined || runSignal.aborted || interrupted.size > 0) return;
       for (let index = applied; index < count && budget.inFlight < budget.limit; index += 1) {
         if (started[index]) continue;
         if (waitFor[index]! >= applied) {
@@ -143,6 +168,7 @@ export function runWave(
         startedCount += 1;
         running += 1;
         budget.inFlight += 1;
+        before[index] = state.inputs[members[index]!.index]!.slice();
         const controller = new AbortController();
         active.add(controller);
         runMember(members[index]!, state, controller.signal, context).then(
@@ -159,7 +185,8 @@ export function runWave(
             running -= 1;
             budget.inFlight -= 1;
             active.delete(controller);
-            fail(error);
+            if (ComponentInterrupt.isInstance(error) && failure === undefined) pause(index, error);
+            else fail(error);
             settleIfDone();
           },
         );
@@ -171,12 +198,15 @@ export function runWave(
       started[index] = true;
       startedCount += 1;
       running += 1;
+      before[index] = state.inputs[node.index]!.slice();
       state.consume(node);
       state.countVisit(node);
       void early.settled.then(() => {
         running -= 1;
         const outcome = early.outcome!;
-        if ("error" in outcome) fail(outcome.error);
+        if ("error" in outcome && ComponentInterrupt.isInstance(outcome.error) && failure === undefined)
+          pause(index, outcome.error);
+        else if ("error" in outcome) fail(outcome.error);
         else if (failure === undefined) finished(index, outcome.result);
         startMore();
         settleIfDone();
@@ -185,6 +215,37 @@ export function runWave(
     startMore();
     settleIfDone();
   });
+}
+
+/** Puts back what `node` consumed and uncounts its visit. */
+function rollBack(node: PlanNode, state: RunState, before: readonly (Entry[] | undefined)[]): void {
+  const slots = state.inputs[node.index]!;
+  for (let index = 0; index < before.length; index++) slots[index] = before[index];
+  state.uncountVisit(node);
+}
+
+/** Rolls back every member from the first uncommitted one and says how the wave paused. */
+function pauseWave(
+  members: readonly PlanNode[],
+  applied: number,
+  state: RunState,
+  before: readonly ((Entry[] | undefined)[] | undefined)[],
+  results: readonly (Record<string, unknown> | undefined)[],
+  interrupted: ReadonlyMap<number, { visit: number; interrupt: ComponentInterrupt }>,
+): WavePause {
+  const finished = new Map<PlanNode, Record<string, unknown>>();
+  const paused = new Map<PlanNode, { visit: number; interrupt: ComponentInterrupt }>();
+  for (let index = applied; index < members.length; index++) {
+    const node = members[index]!;
+    const saved = before[index];
+    if (saved === undefined) continue; // never started
+    const result = results[index];
+    const interrupt = interrupted.get(index);
+    if (result !== undefined) finished.set(node, result);
+    else if (interrupt !== undefined) paused.set(node, interrupt);
+    rollBack(node, state, saved);
+  }
+  return { members: members.slice(applied), finished, paused };
 }
 
 function recordsOwnSteps(node: PlanNode): boolean {
