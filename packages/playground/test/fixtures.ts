@@ -103,7 +103,11 @@ export function refundPipeline(): Pipeline {
             toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
           };
         }
-        return { text: result.text?.startsWith("refunded") ? "Refunded order A-1." : "Not refunded." };
+        return {
+          text: String(result.toolCallResult?.result).startsWith("refunded")
+            ? "Refunded order A-1."
+            : "Not refunded.",
+        };
       },
     }),
     tools: [refund],

@@ -35,7 +35,9 @@ function refundPipeline() {
             toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
           };
         }
-        return { text: result.text?.startsWith("refunded") ? "Refunded." : "Not refunded." };
+        return {
+          text: String(result.toolCallResult?.result).startsWith("refunded") ? "Refunded." : "Not refunded.",
+        };
       },
     }),
     tools: [refund],
@@ -60,7 +62,8 @@ function get(path: string): Request {
   return new Request(`http://127.0.0.1:3700${path}`);
 }
 
-function setup(store: RunStore | undefined = new MemoryRunStore()) {
+/** A server for the refund pipeline; `null`: a server without a store. */
+function setup(store: RunStore | null = new MemoryRunStore()) {
   const { pipeline, refunds } = refundPipeline();
   const app = createApp({ pipelines: { refunds: pipeline }, auth: {}, ...(store ? { store } : {}) });
   return { app, refunds };
@@ -241,7 +244,7 @@ describe("refusals", () => {
   });
 
   test("without a store: no run routes, and a run that needs a decision is refused with 409", async () => {
-    const { app, refunds } = setup(undefined as unknown as RunStore);
+    const { app, refunds } = setup(null);
     const response = await app.fetch(post("/pipelines/refunds/run", request));
     expect(response.status).toBe(409);
     const body = (await response.json()) as ErrorAnswer;
@@ -277,7 +280,7 @@ test("OpenAPI lists the run routes when the server keeps runs", async () => {
   expect(await paths(setup().app)).toEqual(
     expect.arrayContaining(["/runs", "/runs/{id}", "/runs/{id}/resume"]),
   );
-  expect(await paths(setup(undefined as unknown as RunStore).app)).not.toContain("/runs");
+  expect(await paths(setup(null).app)).not.toContain("/runs");
 });
 
 test("over a socket with a FileRunStore: a new server process resumes what the first one paused", async () => {
