@@ -1,13 +1,15 @@
 /**
  * Every example in examples/ runs here, and what it prints or returns is checked.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
+import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
+import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
@@ -175,6 +177,40 @@ describe("examples", () => {
     expect(out.text()).toContain("exit_reason text after 2 step(s)");
   });
 
+  it("approve-refund: the run pauses at the refund, is saved, and a later invocation approves or rejects it", async () => {
+    const store = mkdtempSync(join(tmpdir(), "junction-refund-"));
+    const first = buffer();
+    const paused = await approveRefund(["--store", store, "Refund order A-17: 250 EUR"], first.io);
+    expect(paused).toEqual({ status: "interrupted", interrupts: ["s1/refund_A-17"], answer: undefined });
+    expect(first.text()).toContain(
+      'waiting for approval: s1/refund_A-17 — refund({"order":"A-17","amount":250})',
+    );
+    expect(readdirSync(join(store, "refund-demo"))).toContain("0000000001.json");
+    expect(refundActivity.refunds).toEqual([]);
+    const callsBefore = refundActivity.modelCalls;
+
+    const approved = await approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io);
+    expect(approved.answer).toBe("Done: refunded 250 EUR for order A-17.");
+    expect(refundActivity.refunds).toEqual([{ order: "A-17", amount: 250 }]);
+    expect(refundActivity.modelCalls - callsBefore).toBe(1); // only the reply after the tool; the paused step is not asked again
+    await expect(
+      approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io),
+    ).rejects.toThrow(/is completed, not interrupted/);
+
+    await approveRefund(["--store", store, "--run", "r2", "Refund order B-2: 300 EUR"], buffer().io);
+    const rejected = await approveRefund(
+      ["--store", store, "--run", "r2", "--reject", "s1/refund_B-2", "--message", "Needs a receipt"],
+      buffer().io,
+    );
+    expect(rejected.answer).toBe("The refund was not made: Needs a receipt");
+    const small = await approveRefund(
+      ["--store", store, "--run", "r3", "Refund order C-3: 20 EUR"],
+      buffer().io,
+    );
+    expect(small).toMatchObject({ status: "completed", answer: "Done: refunded 20 EUR for order C-3." });
+    expect(refundActivity.refunds.map((item) => item.order)).toEqual(["A-17", "C-3"]);
+  });
+
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {
     const out = buffer();
     const result = await cancelRun(out.io);
@@ -222,5 +258,26 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
     expect(result.answer).toBe("The forecast: sunny and 24 °C in Paris.");
     expect(out.text()).toContain("The forecast: sunny and 24 °C in Paris.");
     expect(result.usage).toMatchObject({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
+  });
+});
+
+describe("multi-agent-pipeline", () => {
+  it("routes to support, which uses its research agent and knowledge base; the saved copy answers the same", async () => {
+    const out = buffer();
+    const result = await multiAgentPipeline(out.io, {});
+    const text = out.text();
+    expect(text).toContain("(triage exit_reason: to_support)");
+    expect(text).toContain("[support] → search_kb → research");
+    expect(text).toContain("[support › research] Crashes on start are usually a corrupt cache");
+    expect(result.answer).toContain("Clear the cache under Settings → Storage");
+    expect(result.reloaded).toBe(result.answer);
+    expect(text).toContain("same answer ✓");
+    const doc = result.document as {
+      components: Record<string, { type: string; init_parameters: { tools?: { type: string }[] } }>;
+    };
+    expect(doc.components.support?.init_parameters.tools?.map((item) => item.type)).toEqual([
+      "junction.PipelineTool",
+      "junction.AgentTool",
+    ]);
   });
 });

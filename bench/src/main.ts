@@ -12,9 +12,11 @@ import { dirname } from "node:path";
 import { floorAgent, floorChain, floorFanOut, floorRouter } from "./floor.js";
 import { compare, elapsedMs, peakRssGrowthMiB } from "./harness.js";
 import { junctionAgent } from "./junction/agents.js";
+import { inlineChain, nestedOne, wrappedChain } from "./junction/composition.js";
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
 import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
+import { type SnapshotRow, snapshotBench } from "./snapshots.js";
 
 // LangGraph adds one abort listener per node to a shared signal; silence Node's leak heuristic.
 setMaxListeners(0);
@@ -201,6 +203,41 @@ async function w6(): Promise<void> {
   }
 }
 
+/** W7 figures (Junction only: inline chain vs SuperComponent-wrapped). */
+const composition: { workload: string; inline: number; wrapped: number; overhead: number }[] = [];
+
+async function w7(): Promise<void> {
+  for (const n of quick ? [10] : [10, 100]) {
+    const figures = await compare(
+      { inline: perItem(inlineChain(n), n, n), wrapped: perItem(wrappedChain(n), n, n) },
+      rounds,
+    );
+    composition.push({
+      workload: `W7 chain N=${n}, each component in a SuperComponent (µs/component)`,
+      inline: figures.inline!,
+      wrapped: figures.wrapped!,
+      overhead: figures.wrapped! - figures.inline!,
+    });
+  }
+  const depth = quick ? 3 : 20;
+  const figures = await compare(
+    { inline: perItem(nestedOne(0), 1, 1), wrapped: perItem(nestedOne(depth), depth, 1) },
+    rounds,
+  );
+  composition.push({
+    workload: `W7 one component nested ${depth} SuperComponents deep (µs/level; inline = whole run)`,
+    inline: figures.inline!,
+    wrapped: figures.wrapped!,
+    overhead: figures.wrapped!,
+  });
+}
+
+/** W8: run snapshots (Junction only; LangGraph's checkpointers are a different contract). */
+const snapshotRows: SnapshotRow[] = [];
+async function w8(): Promise<void> {
+  snapshotRows.push(...(await snapshotBench(quick, rounds)));
+}
+
 function pick(figures: Record<string, number>): { junction: number; langgraph: number; floor: number } {
   return { junction: figures.junction!, langgraph: figures.langgraph!, floor: figures.floor! };
 }
@@ -213,7 +250,16 @@ function format(value: number): string {
   return value.toFixed(2);
 }
 
-const workloads: Record<string, () => Promise<void>> = { W1: w1, W2: w2, W3: w3, W4: w4, W5: w5, W6: w6 };
+const workloads: Record<string, () => Promise<void>> = {
+  W1: w1,
+  W2: w2,
+  W3: w3,
+  W4: w4,
+  W5: w5,
+  W6: w6,
+  W7: w7,
+  W8: w8,
+};
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
   if (only !== undefined && only !== name) continue;
@@ -234,9 +280,22 @@ const widths = header.map((key) =>
   Math.max(key.length, ...table.map((row) => String(row[key as keyof typeof row]).length)),
 );
 const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ");
-process.stdout.write(`${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}\n`);
-for (const row of table)
-  process.stdout.write(`${line(header.map((key) => String(row[key as keyof typeof row])))}\n`);
+if (table.length > 0) {
+  process.stdout.write(`${line(header)}\n${line(widths.map((width) => "-".repeat(width)))}\n`);
+  for (const row of table)
+    process.stdout.write(`${line(header.map((key) => String(row[key as keyof typeof row])))}\n`);
+}
+if (snapshotRows.length > 0) {
+  const width = Math.max(...snapshotRows.map((row) => row.measure.length));
+  process.stdout.write("\nW8 run snapshots (Junction)\n");
+  for (const row of snapshotRows)
+    process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
+}
+for (const row of composition) {
+  process.stdout.write(
+    `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
+  );
+}
 process.stdout.write(
   `\n${quick ? "quick smoke run" : `medians of ${rounds.repeats} alternating rounds after ${rounds.warmup} warm-up rounds`}; node ${process.version}; ${(elapsedMs(started) / 1000).toFixed(1)} s\n`,
 );
@@ -245,6 +304,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows }, null, 2)}\n`,
   );
 }

@@ -51,5 +51,7 @@ export type {
 export { State } from "./state/state.js";
 export type { StateFromJSONOptions, StateJSON, StateToJSONOptions } from "./state/state-json.js";
 export type { StateKeySpec, StateSchema } from "./state/state-schema.js";
+export type { AgentToolInit } from "./tools/agent-tool.js";
+export { AgentTool, agentToolType, defaultMaxAgentDepth } from "./tools/agent-tool.js";
 export type { PlannableTool, PlannableToolCall, StateAccess } from "./tools/plan-tool-calls.js";
 export { planToolCalls, stateAccessOf } from "./tools/plan-tool-calls.js";

@@ -5,10 +5,13 @@ test("@junction/agents exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
     "Agent",
     "AgentRunError",
+    "AgentTool",
     "State",
     "StateError",
     "agentSnapshotJSONSchema",
     "agentSnapshotSchema",
+    "agentToolType",
+    "defaultMaxAgentDepth",
     "hookPoints",
     "mergeLists",
     "planToolCalls",

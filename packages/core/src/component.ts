@@ -10,6 +10,7 @@ import {
   throwInterrupt,
 } from "./durable/interrupt.js";
 import type { DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
+import { checkDurability } from "./durable/run-recorder.js";
 import type { RunSnapshot } from "./durable/run-snapshot.js";
 import { ComponentError, formatIssues, type Issue } from "./errors.js";
 import { excerpt } from "./excerpt.js";
@@ -392,6 +393,7 @@ export function defineComponent<
       inputs: RunInputs<TInputs>,
       options: ComponentRunOptions = {},
     ): Promise<InferOutputs<TOutputs>> {
+      checkDurability(options.durability, `${this.type}.run`);
       const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
       options.signal?.throwIfAborted();
       try {

@@ -120,3 +120,32 @@ describe("a component interrupt in a pipeline", () => {
     });
   });
 });
+
+describe('durability "steps" (not implemented) is refused, not ignored', () => {
+  const steps = { durability: "steps" as unknown as "interrupts" }; // a JavaScript caller or a document
+  test("by Pipeline.run, stream and resume, and by a component's run and resume, before anything runs", async () => {
+    const store = new MemoryRunStore();
+    const refused = /durability "steps" is not implemented.*run on Restate/;
+    await expect(linear().run({ add: { value: 1 } }, { store, ...steps })).rejects.toThrow(refused);
+    await expect(
+      linear()
+        .stream({ add: { value: 1 } }, { store, ...steps })
+        [Symbol.asyncIterator]()
+        .next(),
+    ).rejects.toThrow(refused);
+    const paused = await interruptOf(linear().run({ add: { value: 1 } }, { store, runId: "r1" }));
+    await expect(
+      linear().resume(
+        paused.runId,
+        { [paused.interrupts[0]!.id]: { action: "respond", value: 1 } },
+        { store, ...steps },
+      ),
+    ).rejects.toThrow(refused);
+    expect((await store.load("r1"))?.status).toBe("interrupted");
+    await expect(new Ask().run({ value: 1 }, { store, ...steps })).rejects.toThrow(refused);
+    await expect(new Ask().resume("r1", {}, { store, ...steps })).rejects.toThrow(refused);
+    await expect(
+      linear().run({ add: { value: 1 } }, { durability: "everything" as "interrupts" }),
+    ).rejects.toThrow('durability must be "interrupts" (got "everything")');
+  });
+});

@@ -2,7 +2,9 @@ import type { AnyComponent, InputSocket } from "@junction/core";
 import { isComponent } from "@junction/core";
 import { z } from "zod";
 import { decodeNamedValue } from "./named-type-codecs.js";
+import { StreamingChunk } from "./streaming-chunk.js";
 import { Tool } from "./tool.js";
+import { tagToolChunk } from "./tool-chunk.js";
 import type { OutputsToString, OutputToState } from "./tool-config.js";
 import { ToolDefinitionError } from "./tool-errors.js";
 import type { JsonObjectSchema } from "./tool-parameters.js";
@@ -23,6 +25,12 @@ export interface ComponentToolInit {
   readonly outputsToState?: Readonly<Record<string, OutputToState>> | undefined;
   /** How the component's outputs become the tool message. */
   readonly outputsToString?: OutputsToString | undefined;
+}
+
+/** What subclasses of {@link ComponentTool} may adjust. */
+export interface ComponentToolOptions {
+  /** The description of an input parameter whose schema has none (default: `Input 'x' for the component.`). */
+  readonly describeInput?: ((socketName: string) => string | undefined) | undefined;
 }
 
 /** Converts `example.AddFixedValue` to `add_fixed_value`. */
@@ -61,9 +69,10 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
 
   /**
    * @param init - the component and optional name, description, parameters and mappings
+   * @param options - for subclasses: how parameters without a description are described
    * @throws ToolDefinitionError when `component` is not a component, or a socket cannot be described
    */
-  constructor(init: ComponentToolInit) {
+  constructor(init: ComponentToolInit, options: ComponentToolOptions = {}) {
     const component = init?.component;
     if (!isComponent(component)) {
       throw new ToolDefinitionError(
@@ -75,7 +84,8 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
     const descriptions: Record<string, string> = {};
     for (const socket of sockets) {
       shape[socket.name] = socketSchema(socket);
-      descriptions[socket.name] = `Input '${socket.name}' for the component.`;
+      descriptions[socket.name] =
+        options.describeInput?.(socket.name) ?? `Input '${socket.name}' for the component.`;
     }
     const name = init.name ?? defaultName(component.type);
     super(
@@ -89,7 +99,19 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
             const value = args[socket.name];
             if (value !== undefined) inputs[socket.name] = decodeNamedValue(shape[socket.name]!, value);
           }
-          return { ...(await component.run(inputs, { signal: context.signal })) };
+          const toolCall = context.toolCall;
+          const outputs = await component.run(inputs, {
+            signal: context.signal,
+            tracer: context.tracer,
+            span: context.span,
+            logger: context.logger,
+            depth: context.depth,
+            onEmit: (payload) =>
+              payload instanceof StreamingChunk
+                ? context.emit(tagToolChunk(payload, toolCall, name))
+                : undefined,
+          });
+          return { ...outputs };
         },
         inputsFromState: init.inputsFromState,
         outputsToState: init.outputsToState,

@@ -23,7 +23,7 @@ export type {
   ChatMessageOptions,
 } from "./chat-message.js";
 export { ChatMessage, chatMessageSchema } from "./chat-message.js";
-export type { ComponentToolInit } from "./component-tool.js";
+export type { ComponentToolInit, ComponentToolOptions } from "./component-tool.js";
 export { ComponentTool } from "./component-tool.js";
 export type {
   ContentPartJSON,
@@ -64,6 +64,8 @@ export { FileConversationStore } from "./conversation/file-conversation-store.js
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { PipelineToolInit } from "./pipeline-tool.js";
+export { PipelineTool } from "./pipeline-tool.js";
 export type { JsonSchemaResponseFormat } from "./response-format.js";
 export {
   jsonSchemaResponseFormatSchema,
@@ -91,6 +93,7 @@ export type {
   NeedsApproval,
   ToolApprovalContext,
   ToolContext,
+  ToolDocumentOptions,
   ToolFunction,
   ToolInit,
   ToolInvokeOptions,
@@ -99,6 +102,8 @@ export type {
   ToolSubclassOptions,
 } from "./tool.js";
 export { isTool, Tool, tool, toolNamePattern } from "./tool.js";
+export type { ToolCallTag } from "./tool-chunk.js";
+export { tagToolChunk } from "./tool-chunk.js";
 export type {
   NamedOutputToString,
   OutputHandler,
@@ -107,14 +112,14 @@ export type {
   OutputToStringConfig,
   StateMergeHandler,
 } from "./tool-config.js";
-export { toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
+export { toolFieldsFromJSON, toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
 export type { ToolInvocationErrorFields } from "./tool-errors.js";
 export { ToolDefinitionError, ToolInvocationError } from "./tool-errors.js";
 export type { JsonObjectSchema, JsonSchema } from "./tool-parameters.js";
 export type { ToolResultSource, ToolResultToStringOptions } from "./tool-result.js";
 export { stringifyToolResult, toolResultToString } from "./tool-result.js";
-export type { ToolDocument, ToolSerializationOptions } from "./tool-serialization.js";
-export { toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
+export type { ToolDocument, ToolFields, ToolSerializationOptions } from "./tool-serialization.js";
+export { toolFieldsToJSON, toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
 export type { ToolsetSource, ToolsInput } from "./toolset.js";
 export { flattenTools, Toolset } from "./toolset.js";
 export type { Usage } from "./usage.js";

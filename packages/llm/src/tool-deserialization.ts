@@ -3,18 +3,22 @@ import {
   defaultRegistry,
   deserializeComponent,
   excerpt,
+  type InputMapping,
   type Issue,
   JunctionError,
+  type OutputMapping,
+  Pipeline,
   quoteExcerpt,
   type Registry,
 } from "@junction/core";
 import { ComponentTool } from "./component-tool.js";
 import { isRecord } from "./content-part-checks.js";
 import { formatIssues, problems } from "./format-issues.js";
+import { PipelineTool } from "./pipeline-tool.js";
 import { type AnyTool, Tool } from "./tool.js";
 import type { OutputsToString, OutputToState, StateMergeHandler } from "./tool-config.js";
 import type { JsonObjectSchema } from "./tool-parameters.js";
-import type { ToolSerializationOptions } from "./tool-serialization.js";
+import type { ToolFields, ToolSerializationOptions } from "./tool-serialization.js";
 import { Toolset, type ToolsInput } from "./toolset.js";
 
 type Path = readonly (string | number)[];
@@ -110,6 +114,32 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
   const inputsFromState = data.inputs_from_state ?? undefined;
   const outputsToState = readMapping(r, data.outputs_to_state, [...at, "outputs_to_state"]);
   const outputsToString = readOutputsToString(r, data.outputs_to_string, [...at, "outputs_to_string"]);
+  if (doc.type === "junction.PipelineTool") {
+    let pipeline: Pipeline | undefined;
+    try {
+      pipeline = Pipeline.fromJSON(data.pipeline, { registry: r.registry });
+    } catch (error) {
+      if (!JunctionError.isInstance(error)) throw error;
+      r.issues.push(...error.issues.map((issue) => ({ ...issue, path: [...at, "pipeline", ...issue.path] })));
+    }
+    if (r.issues.length > before || pipeline === undefined) return undefined;
+    return build(
+      r,
+      at,
+      () =>
+        new PipelineTool({
+          pipeline: pipeline!,
+          name: data.name as string,
+          description: data.description as string,
+          inputMapping: (data.input_mapping ?? undefined) as InputMapping | undefined,
+          outputMapping: (data.output_mapping ?? undefined) as OutputMapping | undefined,
+          parameters: (data.parameters ?? undefined) as JsonObjectSchema | undefined,
+          inputsFromState: inputsFromState as Record<string, string> | undefined,
+          outputsToState,
+          outputsToString,
+        }),
+    );
+  }
   if (doc.type === "junction.ComponentTool") {
     let component: unknown;
     try {
@@ -134,10 +164,13 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
         }),
     );
   }
+  if (doc.type !== "junction.Tool" && r.registry.getFunction(doc.type) !== undefined) {
+    return readOwnTool(r, doc.type, data, path);
+  }
   if (doc.type !== "junction.Tool") {
     r.issues.push({
       path: [...path, "type"],
-      message: `unknown tool type ${quoteExcerpt(doc.type)}; expected "junction.Tool" or "junction.ComponentTool".`,
+      message: `unknown tool type ${quoteExcerpt(doc.type)}; expected "junction.Tool", "junction.ComponentTool", "junction.PipelineTool" or a type whose reader is registered (import the package that defines it, e.g. @junction/agents for "junction.AgentTool").`,
     });
     return undefined;
   }
@@ -162,6 +195,24 @@ function readTool(r: Reader, doc: unknown, path: Path): AnyTool | undefined {
         needsApproval: (needsApproval ?? undefined) as boolean | undefined,
       }),
   );
+}
+
+/** A tool class from another package (see `Tool.toDocument`): read by the function registered under its type. */
+function readOwnTool(
+  r: Reader,
+  type: string,
+  data: Record<string, unknown>,
+  path: Path,
+): AnyTool | undefined {
+  try {
+    const tool = r.registry.getFunction(type)!(data, { registry: r.registry, path });
+    if (tool instanceof Tool) return tool;
+    r.issues.push({ path, message: `the function registered as "${type}" did not return a tool.` });
+  } catch (error) {
+    if (JunctionError.isInstance(error) && error.issues.length > 0) r.issues.push(...error.issues);
+    else r.issues.push({ path, message: error instanceof Error ? error.message : String(error) });
+  }
+  return undefined;
 }
 
 function readToolset(r: Reader, doc: Record<string, unknown>, path: Path): Toolset | undefined {
@@ -214,6 +265,7 @@ function isOwnToolsetDocument(r: Reader, doc: unknown): doc is Record<string, un
     typeof doc.type === "string" &&
     doc.type !== "junction.Tool" &&
     doc.type !== "junction.ComponentTool" &&
+    doc.type !== "junction.PipelineTool" &&
     r.registry.getFunction(doc.type) !== undefined
   );
 }
@@ -231,6 +283,43 @@ function readOwnToolset(r: Reader, doc: Record<string, unknown>, path: Path): To
     else r.issues.push({ path, message: error instanceof Error ? error.message : String(error) });
   }
   return undefined;
+}
+
+/** A list item written by a class of another package: its registered reader returns a tool or a toolset. */
+function readOwnItem(r: Reader, doc: Record<string, unknown>, path: Path): AnyTool | Toolset | undefined {
+  try {
+    const item = r.registry.getFunction(doc.type as string)!(doc.data, { registry: r.registry, path });
+    if (item instanceof Toolset || item instanceof Tool) return item;
+    r.issues.push({
+      path,
+      message: `the function registered as "${String(doc.type)}" did not return a tool or a toolset.`,
+    });
+  } catch (error) {
+    if (JunctionError.isInstance(error) && error.issues.length > 0) r.issues.push(...error.issues);
+    else r.issues.push({ path, message: error instanceof Error ? error.message : String(error) });
+  }
+  return undefined;
+}
+
+/**
+ * Reads what {@link toolFieldsToJSON} wrote (handlers resolved by registered name only): for tool classes
+ * of other packages that read their own documents.
+ *
+ * @param data - the tool document's `data`
+ * @param options - `registry` and the tool document's `path`
+ * @throws DeserializationError listing every problem
+ */
+export function toolFieldsFromJSON(data: unknown, options: ToolSerializationOptions = {}): ToolFields {
+  const r = reader(options);
+  const at = [...(options.path ?? []), "data"];
+  const record = isRecord(data) ? data : {};
+  const inputsFromState = record.inputs_from_state ?? undefined;
+  const fields: ToolFields = {
+    inputsFromState: inputsFromState as Record<string, string> | undefined,
+    outputsToState: readMapping(r, record.outputs_to_state, [...at, "outputs_to_state"]),
+    outputsToString: readOutputsToString(r, record.outputs_to_string, [...at, "outputs_to_string"]),
+  };
+  return done("toolFieldsFromJSON", r, fields);
 }
 
 /**
@@ -286,7 +375,7 @@ export function toolsFromJSON(doc: unknown, options: ToolSerializationOptions = 
     isToolsetDocument(item)
       ? readToolset(r, item, [...path, index])
       : isOwnToolsetDocument(r, item)
-        ? readOwnToolset(r, item, [...path, index])
+        ? readOwnItem(r, item, [...path, index])
         : readTool(r, item, [...path, index]),
   );
   return done(

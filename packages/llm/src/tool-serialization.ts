@@ -9,6 +9,7 @@ import {
 } from "@junction/core";
 import { ComponentTool } from "./component-tool.js";
 import { formatIssues, problems } from "./format-issues.js";
+import { PipelineTool } from "./pipeline-tool.js";
 import type { AnyTool } from "./tool.js";
 import { isSingleOutputConfig, type OutputsToString, type OutputToState } from "./tool-config.js";
 import { Toolset, type ToolsInput } from "./toolset.js";
@@ -84,6 +85,8 @@ function writeOutputsToString(config: OutputsToString | undefined, w: Writer, pa
 }
 
 function writeTool(tool: AnyTool, w: Writer, path: Path): ToolDocument {
+  const own = ownDocument(tool, w, path);
+  if (own !== undefined) return own;
   const dataPath = [...path, "data"];
   const common = {
     name: tool.name,
@@ -92,6 +95,27 @@ function writeTool(tool: AnyTool, w: Writer, path: Path): ToolDocument {
     outputs_to_state: writeOutputsToState(tool.outputsToState, w, [...dataPath, "outputs_to_state"]),
     outputs_to_string: writeOutputsToString(tool.outputsToString, w, [...dataPath, "outputs_to_string"]),
   };
+  if (tool instanceof PipelineTool) {
+    let pipeline: unknown = null;
+    try {
+      pipeline = tool.pipeline.toJSON({ registry: w.registry });
+    } catch (error) {
+      if (!JunctionError.isInstance(error)) throw error;
+      w.issues.push(
+        ...error.issues.map((issue) => ({ ...issue, path: [...dataPath, "pipeline", ...issue.path] })),
+      );
+    }
+    return {
+      type: "junction.PipelineTool",
+      data: {
+        pipeline,
+        input_mapping: tool.inputMapping === undefined ? null : structuredClone(tool.inputMapping),
+        output_mapping: tool.outputMapping === undefined ? null : { ...tool.outputMapping },
+        ...common,
+        parameters: tool.explicitParameters ?? null,
+      },
+    };
+  }
   if (tool instanceof ComponentTool) {
     let component: unknown = null;
     try {
@@ -127,6 +151,17 @@ function writeTool(tool: AnyTool, w: Writer, path: Path): ToolDocument {
   };
 }
 
+/** A tool class from another package writes itself (see `Tool.toDocument`). */
+function ownDocument(tool: AnyTool, w: Writer, path: Path): ToolDocument | undefined {
+  try {
+    return tool.toDocument({ registry: w.registry, path });
+  } catch (error) {
+    if (!JunctionError.isInstance(error) || error.issues.length === 0) throw error;
+    w.issues.push(...error.issues);
+    return { type: "junction.Tool", data: {} };
+  }
+}
+
 function writeToolset(toolset: Toolset, w: Writer, path: Path): ToolDocument {
   const own = toolset.toDocument();
   if (own !== undefined) return own;
@@ -150,6 +185,38 @@ function finish<T>(where: string, w: Writer, value: T): T {
       },
     );
   return value;
+}
+
+/** The State and result options every tool has, as {@link toolFieldsToJSON} writes them. */
+export interface ToolFields {
+  /** `{ stateKey: parameterName }`. */
+  readonly inputsFromState?: Readonly<Record<string, string>> | undefined;
+  /** `{ stateKey: { source?, handler? } }`. */
+  readonly outputsToState?: Readonly<Record<string, OutputToState>> | undefined;
+  /** How the result becomes the tool message. */
+  readonly outputsToString?: OutputsToString | undefined;
+}
+
+/**
+ * Writes the State and result options of a tool as `{ inputs_from_state, outputs_to_state,
+ * outputs_to_string }` (handlers by registered name, `null` when absent): for tool classes of other
+ * packages that write their own documents (see `Tool.toDocument`).
+ *
+ * @param fields - the options
+ * @param options - `registry` and the tool document's `path` (fields sit under `data`)
+ * @throws SerializationError listing every unregistered handler
+ */
+export function toolFieldsToJSON(
+  fields: ToolFields,
+  options: ToolSerializationOptions = {},
+): Record<string, unknown> {
+  const w = writer(options.registry ?? defaultRegistry);
+  const dataPath = [...(options.path ?? []), "data"];
+  return finish("toolFieldsToJSON", w, {
+    inputs_from_state: fields.inputsFromState === undefined ? null : { ...fields.inputsFromState },
+    outputs_to_state: writeOutputsToState(fields.outputsToState, w, [...dataPath, "outputs_to_state"]),
+    outputs_to_string: writeOutputsToString(fields.outputsToString, w, [...dataPath, "outputs_to_string"]),
+  });
 }
 
 /**

@@ -1,10 +1,21 @@
-import type { Issue, MaybePromise } from "@junction/core";
-import { excerpt, quoteExcerpt } from "@junction/core";
+import {
+  excerpt,
+  getDefaultLogger,
+  type Issue,
+  type Logger,
+  type MaybePromise,
+  noopTracer,
+  quoteExcerpt,
+  type Registry,
+  type Span,
+  type Tracer,
+} from "@junction/core";
 import type { z } from "zod";
 import { isRecord } from "./content-part-checks.js";
 import type { ToolCall } from "./content-parts.js";
 import { formatIssues, problems } from "./format-issues.js";
 import { decodeNamedValue } from "./named-type-codecs.js";
+import type { StreamingChunk } from "./streaming-chunk.js";
 import {
   checkInputsFromState,
   checkOutputsToState,
@@ -46,6 +57,22 @@ export interface ToolContext {
   readonly state: ToolState | undefined;
   /** The model's tool call, when the tool runs for one. */
   readonly toolCall: ToolCall | undefined;
+  /** The run's tracer (`noopTracer` when nothing is traced). */
+  readonly tracer: Tracer;
+  /** The span of this call, to parent the spans the tool starts (a sub-agent's run, a pipeline's run). */
+  readonly span: Span | undefined;
+  /** Where the tool reports warnings. */
+  readonly logger: Logger;
+  /**
+   * Streams a chunk to the calling agent's streaming callback (and its pipeline stream); does nothing
+   * when nobody listens. `PipelineTool` and `AgentTool` forward their inner chunks here, tagged with the
+   * tool call they belong to.
+   */
+  readonly emit: (chunk: StreamingChunk) => MaybePromise<void>;
+  /** Adds token usage the tool spent (a sub-agent's model calls) to the calling agent's `token_usage`. */
+  readonly reportUsage: (usage: Readonly<Record<string, unknown>>) => void;
+  /** How deeply the calling run is nested in composite components and agent tools (0 at the top). */
+  readonly depth: number;
 }
 
 /** What a `needsApproval` function receives besides the call's arguments. */
@@ -72,6 +99,26 @@ export interface ToolInvokeOptions {
   readonly state?: ToolState | undefined;
   /** The model's tool call being answered. */
   readonly toolCall?: ToolCall | undefined;
+  /** The tracer (default: none). */
+  readonly tracer?: Tracer | undefined;
+  /** The parent of the spans the tool starts. */
+  readonly span?: Span | undefined;
+  /** Where warnings go (default: the default logger). */
+  readonly logger?: Logger | undefined;
+  /** Receives the chunks the tool streams (default: dropped). */
+  readonly emit?: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Receives the token usage the tool reports (default: dropped). */
+  readonly reportUsage?: ((usage: Readonly<Record<string, unknown>>) => void) | undefined;
+  /** The calling run's nesting depth (default 0). */
+  readonly depth?: number | undefined;
+}
+
+/** Options of {@link Tool.toDocument}. */
+export interface ToolDocumentOptions {
+  /** Where functions and component types are looked up. */
+  readonly registry: Registry;
+  /** Where the tool sits in the enclosing document, for error messages. */
+  readonly path: readonly (string | number)[];
 }
 
 /** A tool's function: sync or async, receiving the validated arguments and a {@link ToolContext}. */
@@ -310,6 +357,12 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
         signal,
         state: this.needsState ? options.state : undefined,
         toolCall: options.toolCall,
+        tracer: options.tracer ?? noopTracer,
+        span: options.span,
+        logger: options.logger ?? getDefaultLogger(),
+        emit: options.emit ?? ignore,
+        reportUsage: options.reportUsage ?? ignore,
+        depth: options.depth ?? 0,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
@@ -325,7 +378,24 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
   warmUp(): Promise<void> {
     return Promise.resolve();
   }
+
+  /**
+   * How a tool class defined outside `@junction/llm` writes itself into a saved pipeline: `{ type, data }`
+   * with JSON `data`, read back by the function registered under `type` in the registry
+   * (`registry.registerFunction(type, (data, { registry, path }) => tool)`); `AgentTool` does this.
+   * Plain tools return `undefined` and are written as `junction.Tool`.
+   *
+   * @param _options - the registry and the tool's path, for nested components and functions
+   * @throws SerializationError listing what cannot be written
+   */
+  toDocument(
+    _options: ToolDocumentOptions,
+  ): { readonly type: string; readonly data: Record<string, unknown> } | undefined {
+    return undefined;
+  }
 }
+
+function ignore(): void {}
 
 function safeJson(value: unknown): string {
   try {

@@ -20,6 +20,7 @@ import {
 } from "../output/output-schema.js";
 import { replaceValues } from "../state/handlers.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
+import { agentToolIssues } from "../tools/agent-tool.js";
 import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
 import { templateVariables } from "./template.js";
 
@@ -190,6 +191,7 @@ export function checkAgentParams(
   const hookIssues: Issue[] = [];
   normalizeHooks(params.hooks, hookIssues);
   issues.push(...hookIssues);
+  issues.push(...agentToolIssues(tools));
   checkOutputParams(params, tools, issues);
   const known = new Set([
     ...Object.keys(params.stateSchema),

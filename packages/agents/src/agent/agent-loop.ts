@@ -41,6 +41,10 @@ interface AgentResume {
 /** What one agent run returns (the output sockets). */
 export type AgentRunOutputs = Record<string, unknown>;
 
+function isUsageRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** The state of one run of the loop. */
 class AgentRun {
   readonly state: State;
@@ -144,6 +148,20 @@ class AgentRun {
       this.tokenUsage = total;
       writeUnchecked(this.state, "token_usage", total);
     }
+  }
+
+  /**
+   * Adds what a tool spent (an `AgentTool`'s sub-agent) to the run's total, and keeps it per tool under
+   * `token_usage.by_tool[toolName]` (the sub-agent's own breakdown stays inside its entry).
+   */
+  addToolUsage(toolName: string, usage: Readonly<Record<string, unknown>>): void {
+    const { by_tool: _nested, ...spent } = usage;
+    const total = addTokenUsage(this.tokenUsage, spent);
+    const byTool = isUsageRecord(this.tokenUsage.by_tool) ? this.tokenUsage.by_tool : {};
+    const own = isUsageRecord(byTool[toolName]) ? byTool[toolName] : {};
+    total.by_tool = { ...byTool, [toolName]: addTokenUsage(own, usage) };
+    this.tokenUsage = total;
+    writeUnchecked(this.state, "token_usage", total);
   }
 
   finishStep(): void {
@@ -273,6 +291,8 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
+        onUsage: (toolName, usage) => this.addToolUsage(toolName, usage),
+        depth: this.context.depth,
         presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
         endChunk: others === undefined,
         durable: this.context.durable,

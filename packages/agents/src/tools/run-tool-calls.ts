@@ -36,6 +36,10 @@ export interface RunToolCallsOptions {
   readonly logger: Logger;
   /** Receives one chunk per finished call, then a final `tool_call_results` chunk; `undefined` to skip. */
   readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
+  /** Receives the token usage a tool reports (an `AgentTool`'s sub-agent), with the tool's name. */
+  readonly onUsage?: ((toolName: string, usage: Readonly<Record<string, unknown>>) => void) | undefined;
+  /** The agent run's nesting depth, passed on to the tools. */
+  readonly depth?: number | undefined;
   /** Send the final `tool_call_results` chunk (default true; false when the caller adds results). */
   readonly endChunk?: boolean | undefined;
   /** Calls answered without running (rejected or answered by a person), by call index. */
@@ -140,10 +144,17 @@ async function execute(
     options.parentSpan,
   );
   try {
+    const onUsage = options.onUsage;
     const result = await tool.invoke(args, {
       signal: options.signal,
       state: tool.needsState ? options.state : undefined,
       toolCall: call,
+      tracer: options.tracer,
+      span,
+      logger: options.logger,
+      emit: options.onChunk,
+      reportUsage: onUsage === undefined ? undefined : (usage) => onUsage(tool.name, usage),
+      depth: options.depth,
     });
     const content = toolResultToString(tool, result, {
       raiseOnFailure: options.raiseOnFailure,

@@ -5,8 +5,27 @@ import { RunSnapshot } from "./run-snapshot.js";
 import type { RunStore } from "./run-store.js";
 import { runIdPattern } from "./snapshot-schema.js";
 
-/** How much of a run is written to its store. */
-export type Durability = "interrupts" | "steps";
+/**
+ * How much of a run is written to its store. Only `"interrupts"` exists: a snapshot is written when the
+ * run stops at an interrupt (and at its resume and end). Writing a delta after every step
+ * (`"steps"`, for resuming a crashed process mid-run) is planned, not implemented, and refused at run
+ * time, so nobody relies on a protection that is not there; for crash recovery of every step, run on
+ * Restate (`@junction/restate`).
+ */
+export type Durability = "interrupts";
+
+/**
+ * Refuses a `durability` other than `"interrupts"` (a JavaScript caller, or a document, may pass
+ * `"steps"`): failing loudly beats an option that silently does nothing.
+ */
+export function checkDurability(durability: unknown, where: string): void {
+  if (durability === undefined || durability === "interrupts") return;
+  throw new TypeError(
+    durability === "steps"
+      ? `${where}: durability "steps" is not implemented: a run is written to its store only when it stops at an interrupt, so a process that crashes mid-run cannot be resumed from its last step. Remove the option (the default is "interrupts"), or run on Restate (@junction/restate, see docs/restate.md), which journals every step.`
+      : `${where}: durability must be "interrupts" (got ${JSON.stringify(durability)}).`,
+  );
+}
 
 /** Run options shared by pipelines and components: where and how a run is kept. */
 export interface DurableRunOptions {
@@ -15,8 +34,8 @@ export interface DurableRunOptions {
   /** The run's id (default: a new `run_<uuid>`). */
   readonly runId?: string | undefined;
   /**
-   * `"interrupts"` (default): write a snapshot only when the run stops at an interrupt (nothing otherwise).
-   * `"steps"`: also write a delta after every agent step, so a crashed process can resume the run.
+   * `"interrupts"` (the default and only mode): write a snapshot only when the run stops at an interrupt
+   * (nothing otherwise). See {@link Durability}: `"steps"` is refused.
    */
   readonly durability?: Durability | undefined;
 }
@@ -188,6 +207,7 @@ export async function openRun(
   root: RunRoot,
   where: string,
 ): Promise<OpenedRun> {
+  checkDurability(options.durability, where);
   const store = options.store;
   let snapshot: RunSnapshot | undefined;
   let branch = false;

@@ -29,9 +29,9 @@ export interface RunListQuery {
 }
 
 /**
- * Where runs are kept between an interrupt and its resume (and, with `durability: "steps"`, between
- * steps). Each save names the sequence number it expects the head to have, so of two writers (two
- * resumers of one run) exactly one wins; the other gets a {@link RunConflictError}.
+ * Where runs are kept between an interrupt and its resume. Each save names the sequence number it
+ * expects the head to have, so of two writers (two resumers of one run) exactly one wins; the other gets
+ * a {@link RunConflictError}.
  */
 export interface RunStore {
   /**
@@ -47,7 +47,10 @@ export interface RunStore {
   history(runId: string): AsyncIterable<SnapshotInfo>;
   /** Runs, most recently written first. */
   list(query?: RunListQuery): AsyncIterable<RunSummary>;
-  /** Appends a step delta after snapshot `seq` (`durability: "steps"`). */
+  /**
+   * Appends a step delta after snapshot `seq`. Reserved for a per-step durability mode (not implemented;
+   * runs do not call it today); stores implement it so deltas are durable once that mode exists.
+   */
   appendDelta(runId: string, seq: number, delta: unknown): Promise<void>;
   /** The deltas written after snapshot `seq`, in order. */
   deltas(runId: string, seq: number): Promise<unknown[]>;

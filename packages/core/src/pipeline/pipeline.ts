@@ -7,7 +7,7 @@ import { checkDecisions, localDecisions, resumeContext } from "../durable/decisi
 import { RunInterruptedError, RunResumeError } from "../durable/errors.js";
 import { componentFingerprint } from "../durable/fingerprint.js";
 import type { Decisions, Interrupt, ResumeContext } from "../durable/interrupt.js";
-import { openRun, RunRecorder, type RunRoot } from "../durable/run-recorder.js";
+import { checkDurability, openRun, RunRecorder, type RunRoot } from "../durable/run-recorder.js";
 import type { RunSnapshot } from "../durable/run-snapshot.js";
 import { type PipelineSnapshotSection, pipelineSectionSchema } from "../durable/snapshot-schema.js";
 import { DeserializationError, formatIssues, PipelineValidationError } from "../errors.js";
@@ -551,6 +551,7 @@ export class Pipeline {
     sink: ((event: PipelineEvent) => void) | undefined,
     resuming?: { readonly resumed: Resumed; readonly recorder: RunRecorder },
   ): Promise<ExecuteResult> {
+    if (resuming === undefined) checkDurability(options.durability, "Pipeline.run");
     let result: ExecuteResult;
     try {
       result = await this.#execute(inputs, options, sink, 0, resuming?.resumed);

@@ -134,6 +134,7 @@ function resolveInputs(
     }
     const targets: InnerAddress[] = [];
     const schemas: z.ZodType[] = [];
+    const descriptions: (string | undefined)[] = [];
     let allOptional = true;
     addresses.forEach((address, index) => {
       const at = mapping === undefined ? path : typeof mapping[name] === "string" ? path : [...path, index];
@@ -153,6 +154,7 @@ function resolveInputs(
       mapped.add(address);
       targets.push({ component, socket: socket! });
       schemas.push(baseSchema(described.schema));
+      descriptions.push(described.schema.description ?? baseSchema(described.schema).description);
       if (described.mandatory) allOptional = false;
     });
     if (targets.length !== addresses.length) continue;
@@ -166,7 +168,11 @@ function resolveInputs(
       });
       continue;
     }
-    inputs.push({ name, targets, schema: allOptional ? common.optional() : common });
+    let schema = allOptional ? common.optional() : common;
+    // A `.describe()` text on an inner socket (or its wrapper) describes the outer input too.
+    const description = descriptions.find((text) => text !== undefined);
+    if (description !== undefined && schema.description === undefined) schema = schema.describe(description);
+    inputs.push({ name, targets, schema });
   }
   if (mapping !== undefined) {
     for (const [component, sockets] of Object.entries(open)) {
