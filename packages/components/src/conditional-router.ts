@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { EvaluationLimits } from "./cel/cel-budget.js";
 import { celRun } from "./cel/cel-context.js";
 import { celToNative, errorText } from "./cel/cel-expression.js";
+import { missingKeyHint, overloadHint } from "./cel/cel-hints.js";
 import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
 import { describeType, formatPath, quoteList } from "./format.js";
 import {
@@ -90,6 +91,13 @@ function variableTypeProblems(
   return problems;
 }
 
+/** What to do about an evaluation error: the keys a map has, or the numeric conversion CEL needs. */
+function evaluationHint(error: unknown, source: string, inputs: Readonly<Record<string, unknown>>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = missingKeyHint(message, source, inputs) ?? overloadHint(message);
+  return hint === undefined ? "" : `\n${hint}`;
+}
+
 function name(componentName: string | undefined): string {
   return componentName === undefined ? "ConditionalRouter" : `ConditionalRouter "${excerpt(componentName)}"`;
 }
@@ -167,7 +175,7 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
         matched = route.condition.evaluate(context, maxSteps);
       } catch (error) {
         throw new RouteConditionError(
-          `${who}: the condition of ${route.label} failed: ${errorText(error)}\nGuard optional fields with has(x.field) or x.?field.orValue(default).`,
+          `${who}: the condition of ${route.label} failed: ${errorText(error)}${evaluationHint(error, route.condition.source, inputs)}`,
           { ...fields, routeIndex: route.index, cause: error },
         );
       }
@@ -189,7 +197,7 @@ export const ConditionalRouter: ConditionalRouterClass = defineComponent({
             value = celToNative(output.expression?.evaluate(context, maxSteps), original);
           } catch (error) {
             throw new RouteConditionError(
-              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}`,
+              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}${evaluationHint(error, output.expression?.source ?? "", inputs)}`,
               { ...fields, routeIndex: route.index, socket: output.name, cause: error },
             );
           }
