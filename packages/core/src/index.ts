@@ -52,6 +52,7 @@ export type {
   JSONValue,
   ResumeContext,
 } from "./durable/interrupt.js";
+export { checkDecisions } from "./durable/decisions.js";
 export { ComponentInterrupt, decisionSchema } from "./durable/interrupt.js";
 export type { Durability, DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
 export { RunSnapshot } from "./durable/run-snapshot.js";
