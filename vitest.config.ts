@@ -1,8 +1,15 @@
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
-/** Resolve workspace packages to their TypeScript sources, so tests never need a build. */
-const conditions = ["@junction/source", ...defaultServerConditions];
+/**
+ * Resolve workspace packages to their TypeScript sources, so tests never need a build. The bundler-only
+ * `module` condition is left out: Node never uses it, and packages such as `@opentelemetry/api` 1.9 ship
+ * an ESM build under it that Node's loader cannot run (imports without file extensions).
+ */
+const conditions = [
+  "@junction/source",
+  ...defaultServerConditions.filter((condition) => condition !== "module"),
+];
 
 const packages = [
   "core",
@@ -12,6 +19,7 @@ const packages = [
   "openai",
   "ai-sdk",
   "mcp",
+  "otel",
   "serve",
   "cli",
   "playground",

@@ -11,6 +11,8 @@ import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
+import { main as opentelemetry } from "../examples/opentelemetry.js";
+import { main as recordedRun } from "../examples/recorded-run.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
 import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
@@ -242,6 +244,28 @@ describe("examples", () => {
 });
 
 describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
+  it("opentelemetry: prints the GenAI span tree; parallel tool calls are siblings; no content by default", async () => {
+    const out = buffer();
+    const lines = await opentelemetry(out.io);
+    expect(lines[0]).toBe("invoke_agent agent");
+    expect(lines).toContain('      chat gpt-5-mini (CLIENT; 42 in / 12 out; finish ["tool_calls"])');
+    expect(lines.filter((line) => line.startsWith("    execute_tool weather"))).toEqual([
+      "    execute_tool weather (call-paris)",
+      "    execute_tool weather (call-rome)",
+    ]);
+    expect(out.text()).toContain("message content recorded: no");
+  });
+
+  it("recorded-run: records a run, replays it exactly, and refuses a new question with a diff", async () => {
+    const out = buffer();
+    const result = await recordedRun(out.io);
+    expect(result.replayed).toBe(result.recorded);
+    expect(result.replayed).toBe("2 + 3 = 5.");
+    expect(result.error).toContain(
+      'messages[0].content[0].text: recorded "What is 2 + 3?", now "What is 2 + 4?"',
+    );
+  });
+
   it("mcp-tools: an agent uses the filtered tools of a stdio MCP server; bad arguments are a tool error", async () => {
     const out = buffer();
     const result = await mcpTools(out.io);

@@ -1,8 +1,14 @@
 import { defineComponent } from "@junction/core";
-import { chatGeneratorInputs, chatGeneratorOutputs, flattenTools, type StreamingChunk } from "@junction/llm";
+import {
+  chatGeneratorInputs,
+  chatGeneratorOutputs,
+  flattenTools,
+  type StreamingChunk,
+  traceChatCall,
+} from "@junction/llm";
 import { aiSDKChatGeneratorParamsSchema } from "./ai-sdk-chat-generator-params.js";
 import { aiSDKChatGeneratorSerializer } from "./ai-sdk-chat-generator-serializer.js";
-import { buildCallOptions } from "./call-options.js";
+import { buildCallOptions, providerKey } from "./call-options.js";
 import { generateReply } from "./generate-reply.js";
 import { type ChunkSink, streamReply } from "./stream-reply.js";
 
@@ -43,23 +49,32 @@ export const AISDKChatGenerator = defineComponent({
     const { params, signal } = context;
     if (inputs.messages.length === 0) return { replies: [] };
     signal?.throwIfAborted();
+    const tools = flattenTools(inputs.tools ?? params.tools);
+    const generationKwargs = { ...params.generationKwargs, ...(inputs.generation_kwargs ?? {}) };
     const options = buildCallOptions({
       messages: inputs.messages,
-      tools: flattenTools(inputs.tools ?? params.tools),
-      generationKwargs: { ...params.generationKwargs, ...(inputs.generation_kwargs ?? {}) },
+      tools,
+      generationKwargs,
       provider: params.model.provider,
       signal,
     });
     const callback = inputs.streaming_callback ?? params.streamingCallback;
-    try {
-      if (callback === undefined)
-        return { replies: [await generateReply(params.model, options, context.logger)] };
+    const call = async () => {
+      if (callback === undefined) return [await generateReply(params.model, options, context.logger)];
       const sinks: ChunkSink[] = [callback, (chunk: StreamingChunk) => context.emit(chunk)];
       const componentInfo =
         context.componentName === undefined ? { type: TYPE } : { type: TYPE, name: context.componentName };
-      return {
-        replies: [await streamReply(params.model, options, sinks, componentInfo, context.logger)],
-      };
+      return [await streamReply(params.model, options, sinks, componentInfo, context.logger)];
+    };
+    const request = {
+      model: params.model.modelId,
+      provider: providerKey(params.model.provider),
+      messages: inputs.messages,
+      tools,
+      generationKwargs,
+    };
+    try {
+      return { replies: await traceChatCall(context, request, call) };
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       throw error;

@@ -4,6 +4,7 @@ export const exitCodes = `Exit codes:
   0  success (validate: the document is valid)
   1  failure: invalid document, invalid inputs, a failed run
   2  usage error: unknown verb or flag, missing file
+  3  the run stopped for decisions (a tool call waits for approval); it is kept in --store
   130 interrupted (Ctrl-C)`;
 
 export const usage: Record<string, string> = {
@@ -19,6 +20,7 @@ Verbs:
   serve <files|dir>      serve pipelines over HTTP (run, stream, OpenAI-compatible chat, MCP)
   mcp <files|dir>        serve pipelines as MCP tools over stdio (for desktop clients)
   dev <files|dir>        serve --watch plus the local playground page (/playground/)
+  runs list|show|resume  the runs kept in a store directory: the approval inbox (--store <dir>)
 
 Files: pipeline documents (.json, .yaml, .yml) or modules whose default export is a pipeline, a
 component, or an object of them (.ts, .mts, .js, .mjs).
@@ -28,9 +30,11 @@ Common options:
   -h, --help             help for a verb: junction <verb> --help
 
 ${exitCodes}`,
-  run: `junction run <file> [--input name=value]... [--stream] [--json] [--quiet]
+  run: `junction run <file> [--input name=value]... [--stream] [--json] [--quiet] [--store <dir>]
 
-Runs the pipeline once and prints its outputs.
+Runs the pipeline once and prints its outputs. When the run stops for decisions (a tool call that needs
+approval), it prints the run id and what waits, and exits 3 — with --store, the run is kept there for
+\`junction runs resume\`; without it, the run cannot be resumed (exit 1).
 
 Options:
   -i, --input name=value  an input: a declared name, or component.socket. value is JSON, else text;
@@ -40,6 +44,7 @@ Options:
   -q, --quiet             no progress spinner
   --registry <module>     a module exporting a registry
   --name <name>           which pipeline, when the module exports several
+  --store <dir>           keep a run that stops for decisions in this directory
 
 ${exitCodes}`,
   validate: `junction validate <file> [--registry <module>]
@@ -72,6 +77,8 @@ Options:
   --cors-origin <origin>  a browser origin allowed to call (repeatable)
   --no-openai             no /v1 routes
   --no-mcp                no /mcp
+  --store <dir>           keep runs that stop for decisions in this directory and serve /runs,
+                          /runs/{id} and POST /runs/{id}/resume (the approval inbox)
   --registry <module>     a module exporting a registry
 
 Set JUNCTION_API_KEY to require "Authorization: Bearer <key>" on every route.
@@ -91,6 +98,7 @@ Options:
   --allowed-host <name>   another Host name to answer to (repeatable)
   --no-openai             no /v1 routes
   --no-mcp                no /mcp
+  --store <dir>           keep runs in this directory (default: in memory, lost on exit)
   --registry <module>     a module exporting a registry
 
 ${exitCodes}`,
@@ -99,6 +107,28 @@ ${exitCodes}`,
 Serves the pipelines as MCP tools over stdio, for desktop clients (Claude Desktop, Cursor…):
   { "command": "npx", "args": ["junction", "mcp", "/path/to/pipeline.yaml"] }
 Logs go to stderr; stdout carries only the protocol.
+
+${exitCodes}`,
+  runs: `junction runs list --store <dir> [--status interrupted] [--limit 100] [--json]
+junction runs show <runId> --store <dir> [--json]
+junction runs resume <runId> <files|dir> --store <dir> (--approve | --reject [--message <text>] | --decisions <json|@file>) [--json]
+
+The runs kept in a store directory (written by junction run --store, junction serve --store, or your
+code with new FileRunStore(dir)): the approval inbox on the command line.
+
+  list     runs, most recent first, with what each waits for (tool, arguments)
+  show     one run: status, history, pending interrupts, outputs or error
+  resume   decide and continue: --approve or --reject every pending interrupt, or --decisions with
+           { "<interrupt id>": { "action": "approve" | "edit" | "reject" | "respond", ... } }.
+           The files hold the pipeline the run belongs to (the same definition it paused with).
+           Of two resumes of one run, exactly one wins; the other exits 1 (RUN_ALREADY_RESUMED).
+
+Options:
+  --store <dir>           the store directory (required)
+  --status <status>       list only running, interrupted, completed or failed runs
+  --limit <n>             list at most n runs (default 100)
+  --json                  print JSON (for scripts)
+  --registry <module>     a module exporting a registry
 
 ${exitCodes}`,
 };

@@ -20,6 +20,7 @@ const schema = lazy(async () => (await import("./commands/inspect.js")).schema);
 const serveCommand = lazy(async () => (await import("./commands/serve.js")).serveCommand);
 const mcp = lazy(async () => (await import("./commands/serve.js")).mcp);
 const dev = lazy(async () => (await import("./commands/serve.js")).dev);
+const runs = lazy(async () => (await import("./commands/runs.js")).runs);
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -36,6 +37,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       json: { type: "boolean" },
       quiet: { type: "boolean", short: "q" },
       name: { type: "string" },
+      store: { type: "string" },
     },
     action: run,
   },
@@ -51,6 +53,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       "cors-origin": { type: "string", multiple: true },
       "no-openai": { type: "boolean" },
       "no-mcp": { type: "boolean" },
+      store: { type: "string" },
     },
     action: serveCommand,
   },
@@ -63,8 +66,22 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       "allowed-host": { type: "string", multiple: true },
       "no-openai": { type: "boolean" },
       "no-mcp": { type: "boolean" },
+      store: { type: "string" },
     },
     action: dev,
+  },
+  runs: {
+    options: {
+      store: { type: "string" },
+      status: { type: "string" },
+      limit: { type: "string" },
+      json: { type: "boolean" },
+      approve: { type: "boolean" },
+      reject: { type: "boolean" },
+      message: { type: "string" },
+      decisions: { type: "string" },
+    },
+    action: runs,
   },
 };
 

@@ -2,6 +2,7 @@
 import "./conversions.js";
 import "./durable-types.js";
 
+export type { CassetteEntry, CassetteRequest } from "./cassette.js";
 export type {
   ChatGenerator,
   ChatGeneratorInputs,
@@ -23,6 +24,8 @@ export type {
   ChatMessageOptions,
 } from "./chat-message.js";
 export { ChatMessage, chatMessageSchema } from "./chat-message.js";
+export type { ChatCallRequest } from "./chat-span.js";
+export { errorType, traceChatCall } from "./chat-span.js";
 export type { ComponentToolInit, ComponentToolOptions } from "./component-tool.js";
 export { ComponentTool } from "./component-tool.js";
 export type {
@@ -66,6 +69,8 @@ export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
 export type { PipelineToolInit } from "./pipeline-tool.js";
 export { PipelineTool } from "./pipeline-tool.js";
+export { RecordingChatGenerator } from "./recording-chat-generator.js";
+export { ReplayChatGenerator } from "./replay-chat-generator.js";
 export type { JsonSchemaResponseFormat } from "./response-format.js";
 export {
   jsonSchemaResponseFormatSchema,

@@ -2,6 +2,7 @@ import { ComponentError, defineComponent, type MaybePromise } from "@junction/co
 import { z } from "zod";
 import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
 import type { ChatMessage } from "./chat-message.js";
+import { traceChatCall } from "./chat-span.js";
 import { type JsonSchemaResponseFormat, responseFormatInputs } from "./response-format.js";
 import { buildScriptedReply, type ScriptedReply, scriptedReplySchema } from "./scripted-reply.js";
 import { streamScriptedReply } from "./scripted-streaming.js";
@@ -113,30 +114,41 @@ export const ScriptedChatGenerator = defineComponent({
     const { params: p, resources: state, signal } = context;
     signal?.throwIfAborted();
     const call = ++state.calls;
-    let reply: string | ScriptedReply | ChatMessage | undefined;
-    if (p.respond !== undefined) {
-      reply = await p.respond(messages, {
-        call,
-        tools: tools === undefined ? [] : flattenTools(tools),
-        generationKwargs: generation_kwargs,
-        responseFormat: response_format,
-        signal,
-      });
-    }
-    reply ??= nextScripted(p, state, call);
-    if (p.delayMs > 0) await delay(p.delayMs, signal);
-    const message = buildScriptedReply(reply, p.model, call);
-    if (streaming_callback !== undefined || p.stream) {
-      const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
-      if (streaming_callback !== undefined) sinks.push(streaming_callback);
-      sinks.push(context.emit);
-      const componentInfo =
-        context.componentName === undefined
-          ? { type: "junction.ScriptedChatGenerator" }
-          : { type: "junction.ScriptedChatGenerator", name: context.componentName };
-      await streamScriptedReply(message, componentInfo, sinks, signal);
-    }
-    return { replies: [message] };
+    const offered = tools === undefined ? [] : flattenTools(tools);
+    const request = {
+      model: p.model,
+      provider: "scripted",
+      messages,
+      tools: offered,
+      generationKwargs: generation_kwargs,
+    };
+    const replies = await traceChatCall(context, request, async () => {
+      let reply: string | ScriptedReply | ChatMessage | undefined;
+      if (p.respond !== undefined) {
+        reply = await p.respond(messages, {
+          call,
+          tools: offered,
+          generationKwargs: generation_kwargs,
+          responseFormat: response_format,
+          signal,
+        });
+      }
+      reply ??= nextScripted(p, state, call);
+      if (p.delayMs > 0) await delay(p.delayMs, signal);
+      const message = buildScriptedReply(reply, p.model, call);
+      if (streaming_callback !== undefined || p.stream) {
+        const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
+        if (streaming_callback !== undefined) sinks.push(streaming_callback);
+        sinks.push(context.emit);
+        const componentInfo =
+          context.componentName === undefined
+            ? { type: "junction.ScriptedChatGenerator" }
+            : { type: "junction.ScriptedChatGenerator", name: context.componentName };
+        await streamScriptedReply(message, componentInfo, sinks, signal);
+      }
+      return [message];
+    });
+    return { replies };
   },
   serializer: {
     toInitParameters: (value, context) => ({

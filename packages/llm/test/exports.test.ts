@@ -11,6 +11,8 @@ test("@junction/llm exports exactly its public surface", () => {
     "MemoryConversationStore",
     "MessageFormatError",
     "PipelineTool",
+    "RecordingChatGenerator",
+    "ReplayChatGenerator",
     "ScriptedChatGenerator",
     "StreamingChunk",
     "Tool",
@@ -22,6 +24,7 @@ test("@junction/llm exports exactly its public surface", () => {
     "chatGeneratorOutputs",
     "chatMessageSchema",
     "chatRoles",
+    "errorType",
     "finishReasons",
     "flattenTools",
     "invokeStreamingCallback",
@@ -47,5 +50,6 @@ test("@junction/llm exports exactly its public surface", () => {
     "toolsToJSON",
     "toolsetFromJSON",
     "toolsetToJSON",
+    "traceChatCall",
   ]);
 });

@@ -1,5 +1,11 @@
 import { defineComponent } from "@junction/core";
-import { chatGeneratorInputs, chatGeneratorOutputs, flattenTools, responseFormatInputs } from "@junction/llm";
+import {
+  chatGeneratorInputs,
+  chatGeneratorOutputs,
+  flattenTools,
+  responseFormatInputs,
+  traceChatCall,
+} from "@junction/llm";
 import { z } from "zod";
 import { buildRequest } from "./build-request.js";
 import { createClient, type ResolvedClient } from "./create-client.js";
@@ -72,28 +78,40 @@ export const OpenAIChatGenerator = defineComponent({
       callback !== undefined,
     );
     const streaming = callback !== undefined || streamRequested;
-    const replies = await runChatCompletion({
-      client: resolved.client,
-      body,
-      stream: streaming
-        ? {
-            callback,
-            emit: context.emit,
-            componentInfo:
-              context.componentName === undefined
-                ? { type: TYPE }
-                : { type: TYPE, name: context.componentName },
-          }
-        : undefined,
-      signal: context.signal,
-      logger: context.logger,
-      errorContext: {
-        apiKey: resolved.apiKey,
-        baseURL: resolved.baseURL,
+    const call = () =>
+      runChatCompletion({
+        client: resolved.client,
+        body,
+        stream: streaming
+          ? {
+              callback,
+              emit: context.emit,
+              componentInfo:
+                context.componentName === undefined
+                  ? { type: TYPE }
+                  : { type: TYPE, name: context.componentName },
+            }
+          : undefined,
+        signal: context.signal,
+        logger: context.logger,
+        errorContext: {
+          apiKey: resolved.apiKey,
+          baseURL: resolved.baseURL,
+          model: String(body.model),
+          maxRetries: resolved.maxRetries,
+        },
+      });
+    const replies = await traceChatCall(
+      context,
+      {
         model: String(body.model),
-        maxRetries: resolved.maxRetries,
+        provider: "openai",
+        messages: inputs.messages,
+        tools: flattenTools(inputs.tools ?? params.tools),
+        generationKwargs: { ...params.generationKwargs, ...(inputs.generation_kwargs ?? {}) },
       },
-    });
+      call,
+    );
     return { replies };
   },
 });

@@ -86,14 +86,17 @@ function streamRun(c: Context, context: AppContext, log: RunLog, name: string, r
     send("run_start", { run: record.id, pipeline: name });
     const tracer = recordingTracer(record, (kind, span) => send(kind, span), context.run.tracer);
     try {
+      let paused = false;
       for await (const event of streamServed(served, request, {
         ...context.run,
         tracer,
         signal: controller.signal,
       })) {
+        // With a store, a run that stops for decisions ends with `interrupt` and `run_end` events.
+        if (event.event === "interrupt") paused = true;
         send(event.event, event.data);
       }
-      finish("completed");
+      finish(paused ? "interrupted" : "completed");
     } catch (error) {
       const interrupted = interruptOf(error);
       if (interrupted !== undefined) {

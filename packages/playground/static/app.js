@@ -122,28 +122,44 @@ async function loadRuns() {
 
 async function loadInbox() {
   let runs = [];
+  let kept = true;
   try {
     const body = await api("/runs?status=interrupted");
     runs = body?.runs ?? [];
   } catch {
-    runs = [];
+    // 404: the server keeps no runs (started without a store).
+    kept = false;
   }
   const count = $("#inbox-count");
   count.hidden = runs.length === 0;
   count.textContent = String(runs.length);
   $("#inbox-empty").hidden = runs.length > 0;
+  $("#inbox-empty").textContent = kept
+    ? "Nothing waits for approval."
+    : "This server keeps no runs, so runs that need approval cannot wait here (serve with --store).";
   $("#inbox").replaceChildren(
     ...runs.map((run) => {
-      const id = run.run_id ?? run.id ?? run.runId;
-      const interrupts = run.interrupts ?? [];
-      const label = interrupts.map((item) => item.tool ?? item.kind).join(", ");
+      const id = run.run_id;
+      const calls = (run.interrupts ?? []).map((item) =>
+        el(
+          "span",
+          { class: "call" },
+          item.tool ? `${item.tool}(${short(item.arguments ?? {}, 80)})` : `${item.kind} ${item.id}`,
+        ),
+      );
       return el(
         "li",
         {},
         el(
           "button",
-          { type: "button", "data-run": id, onclick: () => openApproval(id) },
-          `${run.pipeline ? `${run.pipeline} · ` : ""}${id}${label ? ` · ${label}` : ""}`,
+          {
+            type: "button",
+            "data-run": id,
+            title: `run ${id}, paused ${run.updated_at ?? ""}`,
+            onclick: () => openApproval(id),
+          },
+          el("span", {}, `${run.pipeline ?? "run"} · ${id.slice(-8)}`),
+          ...calls,
         ),
       );
     }),
@@ -844,7 +860,9 @@ async function openApproval(id) {
   $("#approval-run").textContent = id;
   $("#approval-error").hidden = true;
   $("#approval-result").hidden = true;
-  $("#resume-button").disabled = false;
+  $("#approval-status").textContent =
+    `${run.pipeline ?? "run"} · paused ${run.updated_at ?? ""} · ${run.status}`;
+  for (const button of document.querySelectorAll("#approval-form button")) button.disabled = false;
   const interrupts = run.interrupts ?? [];
   $("#approval-items").replaceChildren(
     ...interrupts.map((item, index) => {
@@ -894,14 +912,13 @@ async function openApproval(id) {
   $("#main").focus();
 }
 
-async function resumeApproval(event) {
-  event.preventDefault();
-  const id = $("#approval-run").textContent;
+/** The decisions the form holds; `all` ("approve" | "reject") overrides every tool call's choice. */
+function readDecisions(all) {
   const decisions = {};
   const problems = [];
   for (const fieldset of document.querySelectorAll("#approval-items fieldset")) {
     const interrupt = fieldset.dataset.interrupt;
-    const action = fieldset.querySelector("input[type=radio]:checked")?.value ?? "approve";
+    const action = all ?? fieldset.querySelector("input[type=radio]:checked")?.value ?? "approve";
     const text = fieldset.querySelector("textarea").value;
     const message = fieldset.querySelector("input[type=text]").value;
     if (fieldset.dataset.kind !== "tool_approval" && action !== "reject") {
@@ -920,6 +937,14 @@ async function resumeApproval(event) {
       decisions[interrupt] = message ? { action: "reject", message } : { action: "reject" };
     } else decisions[interrupt] = { action: "approve" };
   }
+  return { decisions, problems };
+}
+
+async function resumeApproval(event) {
+  event.preventDefault();
+  const all = event.submitter?.dataset.all;
+  const id = $("#approval-run").textContent;
+  const { decisions, problems } = readDecisions(all);
   const errorBox = $("#approval-error");
   if (problems.length > 0) {
     errorBox.textContent = problems.join("\n");
@@ -927,7 +952,9 @@ async function resumeApproval(event) {
     return;
   }
   errorBox.hidden = true;
-  $("#resume-button").disabled = true;
+  const buttons = document.querySelectorAll("#approval-form button");
+  for (const button of buttons) button.disabled = true;
+  $("#approval-status").textContent = "Resuming…";
   try {
     const answer = await api(`/runs/${encodeURIComponent(id)}/resume`, {
       method: "POST",
@@ -936,12 +963,17 @@ async function resumeApproval(event) {
     });
     const result = $("#approval-result");
     result.hidden = false;
-    result.textContent = pretty(answer);
-    result.setAttribute("data-status", answer?.status ?? "completed");
+    result.textContent = pretty(answer.status === "completed" ? answer.outputs : answer.interrupts);
+    result.setAttribute("data-status", answer.status);
+    $("#approval-status").textContent =
+      answer.status === "completed"
+        ? "Run completed."
+        : `The run stopped again: ${answer.interrupts.length} decision(s) wait in the inbox.`;
   } catch (error) {
     errorBox.textContent = error.message;
     errorBox.hidden = false;
-    $("#resume-button").disabled = false;
+    $("#approval-status").textContent = "Not resumed.";
+    for (const button of buttons) button.disabled = false;
   } finally {
     loadInbox();
     loadRuns();

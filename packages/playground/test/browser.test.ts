@@ -73,7 +73,7 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
 
   test("the page is small, renders fast and works from the keyboard", async () => {
     await page.goto(`${server.url}/playground/`);
-    await expect.poll(() => page.locator("#pipelines button").count()).toBe(2);
+    await expect.poll(() => page.locator("#pipelines button").count()).toBe(3);
     // Page-side code as text: this project's TypeScript has no DOM library.
     const timing = (await page.evaluate(`(() => ({
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
@@ -146,6 +146,36 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
       .toMatch(/completed/);
     expect(await page.locator('#graph .node[data-node="add"] .visits').textContent()).toBe("×3");
     expect(await page.locator("#output").textContent()).toContain('"done": 3');
+  }, 60_000);
+
+  test("a run that needs approval waits in the inbox; approving it there finishes the run", async () => {
+    await page.goto(`${server.url}/playground/`);
+    await page.getByRole("button", { name: "refunds", exact: true }).click();
+    await expect.poll(() => page.locator("#pipeline-title").textContent()).toBe("refunds");
+    await page.getByLabel(/messages/).fill("Refund order A-1, please.");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 20_000 })
+      .toMatch(/interrupted/);
+
+    // The inbox lists the run with its pending tool call and arguments.
+    await expect.poll(() => page.locator("#inbox li").count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.locator("#inbox-count").textContent()).toBe("1");
+    const item = page.locator("#inbox li button");
+    expect(await item.textContent()).toContain('refund({"order":"A-1","amount":500})');
+    await item.click();
+    await expect.poll(() => page.locator("#approval-view").isVisible()).toBe(true);
+    expect(await page.locator("#approval-items legend").textContent()).toBe("Tool call refund");
+    expect(await page.locator("#approval-items textarea").inputValue()).toContain('"amount": 500');
+    await page.screenshot({ path: `${artifacts}approval.png`, fullPage: true });
+
+    await page.getByRole("button", { name: "Approve all" }).click();
+    await expect
+      .poll(() => page.locator("#approval-status").textContent(), { timeout: 20_000 })
+      .toBe("Run completed.");
+    expect(await page.locator("#approval-result").textContent()).toContain("Refunded order A-1.");
+    await expect.poll(() => page.locator("#inbox li").count()).toBe(0);
+    expect(await page.locator("#inbox-empty").isVisible()).toBe(true);
   }, 60_000);
 
   test("narrow windows stack the sidebar above the pipeline", async () => {

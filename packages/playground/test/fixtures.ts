@@ -84,3 +84,36 @@ export function agentPipeline(): Pipeline {
   p.connect("agent.exit_reason", "router.exit_reason").connect("agent.last_message", "router.last_message");
   return p;
 }
+
+/** An agent whose `refund` tool needs approval: the run stops and waits in the approval inbox. */
+export function refundPipeline(): Pipeline {
+  const refund = tool({
+    name: "refund",
+    description: "Refunds an order.",
+    parameters: z.object({ order: z.string(), amount: z.number() }),
+    needsApproval: true,
+    function: ({ order, amount }) => `refunded ${amount} for ${order}`,
+  });
+  const agent = new Agent({
+    chatGenerator: new ScriptedChatGenerator({
+      respond: (messages) => {
+        const result = messages.findLast((message) => message.role === "tool");
+        if (result === undefined) {
+          return {
+            toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
+          };
+        }
+        return {
+          text: String(result.toolCallResult?.result).startsWith("refunded")
+            ? "Refunded order A-1."
+            : "Not refunded.",
+        };
+      },
+    }),
+    tools: [refund],
+  });
+  const p = new Pipeline({ metadata: { description: "Refunds an order once a person approves." } });
+  p.addComponent("agent", agent);
+  p.declareIO({ inputs: { messages: "agent.messages" }, outputs: { reply: "agent.last_message" } });
+  return p;
+}

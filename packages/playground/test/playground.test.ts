@@ -1,7 +1,8 @@
+import { MemoryRunStore } from "@junction/core";
 import { createApp } from "@junction/serve";
 import { describe, expect, test } from "vitest";
 import { describeGraph, playgroundRoutes } from "../src/index.js";
-import { agentPipeline, loopPipeline } from "./fixtures.js";
+import { agentPipeline, loopPipeline, refundPipeline } from "./fixtures.js";
 
 function app() {
   return createApp({
@@ -152,4 +153,25 @@ describe("playground routes", () => {
     expect(visits).toEqual(["again", "again", "done"]);
     expect(stream.find((item) => item.event === "run_end")?.data.outputs).toEqual({ router: { done: 3 } });
   });
+});
+
+test("with a store, a run that needs approval is recorded as interrupted and waits in the inbox", async () => {
+  const server = createApp({
+    pipelines: { refunds: refundPipeline() },
+    routes: playgroundRoutes(),
+    store: new MemoryRunStore(),
+  });
+  const response = await server.request("http://127.0.0.1/playground/api/pipelines/refunds/stream", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ messages: [{ role: "user", content: "Refund A-1" }] }),
+  });
+  const streamed = await events(response);
+  const interrupt = streamed.find((item) => item.event === "interrupt")?.data;
+  expect(interrupt.interrupts.map((item: { tool: string }) => item.tool)).toEqual(["refund"]);
+  expect(streamed.at(-1)).toMatchObject({ event: "run_summary", data: { status: "interrupted" } });
+  const inbox = (await (await server.request("http://127.0.0.1/runs?status=interrupted")).json()) as {
+    runs: { run_id: string }[];
+  };
+  expect(inbox.runs.map((run: { run_id: string }) => run.run_id)).toEqual([interrupt.run_id]);
 });

@@ -1,4 +1,4 @@
-import { agentPipeline, loopPipeline } from "./fixtures.js";
+import { agentPipeline, loopPipeline, refundPipeline } from "./fixtures.js";
 
 /** What the browser test serves with `junction dev packages/playground/test/served.ts`. */
-export default { agent: agentPipeline(), loop: loopPipeline() };
+export default { agent: agentPipeline(), loop: loopPipeline(), refunds: refundPipeline() };

@@ -1,3 +1,4 @@
+import { RunInterruptedError, type RunStore } from "@junction/core";
 import { type Context, Hono } from "hono";
 import { cors as corsMiddleware } from "hono/cors";
 import { streamSSE } from "hono/streaming";
@@ -6,8 +7,10 @@ import { mountMcp } from "./mcp.js";
 import { mountOpenAI } from "./openai-chat.js";
 import { openAPIDocument } from "./openapi.js";
 import { runServed, type ServedRunOptions, streamServed, stringifyWire } from "./run-served.js";
+import { mountRuns } from "./runs-routes.js";
 import { type AuthOptions, authGuard, bodyGuard, hostGuard, loopbackHosts, readJSON } from "./security.js";
 import { preparePipeline, type Servable, type ServedPipeline } from "./served-pipeline.js";
+import { interruptedAnswer } from "./served-runs.js";
 
 /** Options of {@link createApp}. */
 export interface CreateAppOptions {
@@ -32,6 +35,12 @@ export interface CreateAppOptions {
   readonly mcp?: boolean | undefined;
   /** Options for every run (concurrency, tracer, logger). */
   readonly run?: ServedRunOptions | undefined;
+  /**
+   * Where runs that stop at interrupts (a tool call waiting for approval) are kept: a `FileRunStore`,
+   * a `MemoryRunStore` or your own `RunStore`. With a store, such a run is answered with its id and
+   * pending interrupts, and `GET /runs`, `GET /runs/{id}` and `POST /runs/{id}/resume` are served.
+   */
+  readonly store?: RunStore | undefined;
   /** The name and version `/info`, OpenAPI and MCP report. */
   readonly info?: { readonly name?: string | undefined; readonly version?: string | undefined } | undefined;
   /**
@@ -49,8 +58,10 @@ export interface AppContext {
   readonly bodyLimit: number;
   /** Milliseconds between SSE heartbeats. */
   readonly heartbeatMs: number;
-  /** Options for every run. */
+  /** Options for every run (with the store, when there is one). */
   readonly run: ServedRunOptions;
+  /** The run store, when the server keeps runs. */
+  readonly store: RunStore | undefined;
   /** Name and version. */
   readonly info: { readonly name: string; readonly version: string };
   /** True when a bearer token or a verify hook guards the routes. */
@@ -64,7 +75,8 @@ const oneMiB = 1024 * 1024;
 /**
  * Builds the HTTP app (Hono) that serves pipelines and agents: `/health`, `/info`, `/pipelines`,
  * `/pipelines/{name}`, `POST /pipelines/{name}/run` and `/stream` (SSE), `/openapi.json`, the
- * OpenAI-compatible `/v1/models` and `/v1/chat/completions`, and `/mcp`.
+ * OpenAI-compatible `/v1/models` and `/v1/chat/completions`, `/mcp`, and with a `store` the run
+ * routes (`/runs`, `/runs/{id}`, `/runs/{id}/resume`: an approval inbox).
  *
  * Safe by default: only loopback Host names, the `JUNCTION_API_KEY` bearer token when set, a 1 MiB
  * body limit, and no way to deploy code or documents over HTTP. Every pipeline is checked here, so a
@@ -88,7 +100,8 @@ export function createApp(options: CreateAppOptions): Hono {
     pipelines: served,
     bodyLimit: options.bodyLimit ?? oneMiB,
     heartbeatMs: options.heartbeatMs ?? 15_000,
-    run: options.run ?? {},
+    run: options.store === undefined ? (options.run ?? {}) : { ...options.run, store: options.store },
+    store: options.store,
     info: { name: options.info?.name ?? "junction", version: options.info?.version ?? "0.1.0" },
     authenticated: (auth.token !== undefined && auth.token !== "") || auth.verify !== undefined,
     pipeline(name) {
@@ -142,6 +155,7 @@ export function createApp(options: CreateAppOptions): Hono {
       pipelines: [...served.keys()],
       openai: options.openai !== false,
       mcp: options.mcp !== false,
+      runs: options.store !== undefined,
       auth: context.authenticated,
     }),
   );
@@ -171,8 +185,16 @@ export function createApp(options: CreateAppOptions): Hono {
   app.post("/pipelines/:name/run", async (c) => {
     const pipeline = context.pipeline(c.req.param("name"));
     const request = await readJSON(c.req.raw, context.bodyLimit);
-    const answer = await runServed(pipeline, request, { ...context.run, signal: c.req.raw.signal });
-    return c.body(stringifyWire(answer), 200, { "Content-Type": "application/json" });
+    try {
+      const answer = await runServed(pipeline, request, { ...context.run, signal: c.req.raw.signal });
+      return c.body(stringifyWire(answer), 200, { "Content-Type": "application/json" });
+    } catch (error) {
+      // Kept in the store: answer its id and what waits for a decision (202: accepted, not finished).
+      if (!(error instanceof RunInterruptedError) || context.store === undefined) throw error;
+      return c.body(stringifyWire(interruptedAnswer(error.runId, error.interrupts)), 202, {
+        "Content-Type": "application/json",
+      });
+    }
   });
   app.post("/pipelines/:name/stream", async (c) => {
     const pipeline = context.pipeline(c.req.param("name"));
@@ -181,6 +203,7 @@ export function createApp(options: CreateAppOptions): Hono {
     pipeline.io.toRunInputs(request);
     return sseRun(c, context, pipeline, request);
   });
+  if (context.store !== undefined) mountRuns(app, context, context.store);
   const openapi = openAPIDocument(context, { openai: options.openai !== false, mcp: options.mcp !== false });
   app.get("/openapi.json", (c) => c.json(openapi));
 

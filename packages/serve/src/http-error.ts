@@ -38,13 +38,29 @@ export class HttpError extends Error {
   }
 }
 
+/** Statuses of Junction error codes that are not failures of the server: bad input, unknown or busy runs. */
+const codeStatus: Readonly<Record<string, number>> = {
+  PIPELINE_VALIDATION_ERROR: 400,
+  RESUME_INVALID_DECISION: 400,
+  RESUME_INCOMPLETE: 400,
+  RESUME_UNKNOWN_INTERRUPT: 400,
+  SNAPSHOT_SIGNATURE_INVALID: 400,
+  RUN_NOT_FOUND: 404,
+  RUN_ALREADY_RESUMED: 409,
+  RUN_NOT_RESUMABLE: 409,
+  RUN_CONFLICT: 409,
+  RUN_INTERRUPTED: 409,
+  RESUME_ARGS_CHANGED: 409,
+  RESUME_DEFINITION_CHANGED: 409,
+};
+
 /** The status and body for any error: 400 for invalid input, the error's own status, else 500. */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
     return { status: error.status, body: { error: { type: error.type, message: error.message } } };
   }
   if (JunctionError.isInstance(error)) {
-    const status = error.code === "PIPELINE_VALIDATION_ERROR" ? 400 : 500;
+    const status = codeStatus[error.code] ?? 500;
     return {
       status,
       body: {

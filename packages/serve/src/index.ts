@@ -12,3 +12,11 @@ export type { RunningServer, ServeOptions } from "./serve.js";
 export { serve } from "./serve.js";
 export type { ChatMapping, Servable, ServedPipeline } from "./served-pipeline.js";
 export { preparePipeline } from "./served-pipeline.js";
+export type {
+  InterruptedAnswer,
+  ResumedAnswer,
+  ResumeServedOptions,
+  RunListEntry,
+  RunView,
+} from "./served-runs.js";
+export { describeRun, listRuns, readDecisions, resumeServed } from "./served-runs.js";

@@ -1,4 +1,5 @@
 import type { AppContext } from "./create-app.js";
+import { interruptedSchema, runPaths, runSchemas } from "./runs-openapi.js";
 
 /**
  * The OpenAPI 3.1 document of the server, built once at start from the pipelines' request and
@@ -114,6 +115,15 @@ export function openAPIDocument(
               required: ["outputs", "never_ran"],
             }),
           },
+          ...(context.store === undefined
+            ? {}
+            : {
+                "202": {
+                  description:
+                    "The run stopped at interrupts and waits for decisions (POST /runs/{id}/resume)",
+                  content: json(interruptedSchema),
+                },
+              }),
           ...refs(errorResponses),
         },
       },
@@ -121,7 +131,7 @@ export function openAPIDocument(
     paths[`${base}/stream`] = {
       post: {
         tags: tag,
-        summary: `Run "${pipeline.name}" and stream its events (SSE: component_start, component_end, chunk, run_end, error)`,
+        summary: `Run "${pipeline.name}" and stream its events (SSE: component_start, component_end, chunk, interrupt, run_end, error)`,
         requestBody: { required: true, content: json(pipeline.io.inputSchema) },
         responses: {
           "200": {
@@ -133,6 +143,7 @@ export function openAPIDocument(
       },
     };
   }
+  if (context.store !== undefined) Object.assign(paths, runPaths());
   if (features.openai) {
     paths["/v1/models"] = {
       get: {
@@ -172,7 +183,7 @@ export function openAPIDocument(
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, ...(context.store === undefined ? {} : runSchemas) },
       responses: {
         Error: { description: "An error", content: json({ $ref: "#/components/schemas/Error" }) },
       },

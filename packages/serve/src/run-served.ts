@@ -1,5 +1,13 @@
-import type { Logger, PipelineEvent, Tracer } from "@junction/core";
+import {
+  type Interrupt,
+  type Logger,
+  type PipelineEvent,
+  RunInterruptedError,
+  type RunStore,
+  type Tracer,
+} from "@junction/core";
 import type { ServedPipeline } from "./served-pipeline.js";
+import { type InterruptedAnswer, interruptedAnswer, newRunId } from "./served-runs.js";
 
 /**
  * Runs a served pipeline from a JSON request: the one path behind `/run`, `/stream`, the
@@ -14,6 +22,11 @@ export interface ServedRunOptions {
   readonly tracer?: Tracer | undefined;
   /** A logger for every run. */
   readonly logger?: Logger | undefined;
+  /**
+   * Where runs that stop at interrupts are kept (set by `createApp({ store })`); each run gets the id
+   * `<pipeline>.<uuid>`. Without a store, a run that needs a decision cannot be resumed and fails.
+   */
+  readonly store?: RunStore | undefined;
 }
 
 /** What a finished run answers: `{ outputs, never_ran }`. */
@@ -39,6 +52,7 @@ function runOptions(served: ServedPipeline, options: ServedRunOptions, signal: A
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.tracer !== undefined ? { tracer: options.tracer } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.store !== undefined ? { store: options.store, runId: newRunId(served.name) } : {}),
     ...(signal !== undefined ? { signal } : {}),
   };
 }
@@ -67,11 +81,35 @@ export async function runServed(
   options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
 ): Promise<RunAnswer> {
   let answer: RunAnswer | undefined;
+  let interrupted: { runId: string; interrupts: Interrupt[] } | undefined;
   for await (const event of streamServed(served, request, options)) {
     if (event.event === "run_end") answer = event.data as unknown as RunAnswer;
+    else if (event.event === "interrupt") {
+      const data = event.data as unknown as InterruptedAnswer;
+      interrupted = { runId: data.run_id, interrupts: [...data.interrupts] };
+    }
   }
+  if (interrupted !== undefined) throw interruptedError(interrupted.runId, interrupted.interrupts, options);
   if (answer === undefined) throw new Error("the run ended without a result.");
   return answer;
+}
+
+/** The error for a run that stopped at interrupts, saying how to resume it over HTTP (or that it cannot be). */
+function interruptedError(
+  runId: string,
+  interrupts: readonly Interrupt[],
+  options: ServedRunOptions,
+): RunInterruptedError {
+  const ids = interrupts.map((item) => `"${item.id}"`).join(", ");
+  const how =
+    options.store === undefined
+      ? "This server keeps no runs (createApp({ store }) / --store), so it cannot be resumed."
+      : `Decide with POST /runs/${runId}/resume { "decisions": { ${interrupts[0] === undefined ? "" : `"${interrupts[0].id}": { "action": "approve" }`} } }.`;
+  return new RunInterruptedError(`run "${runId}" is waiting for decisions on ${ids}. ${how}`, {
+    runId,
+    interrupts,
+    snapshot: undefined,
+  });
 }
 
 /** The wire form of one pipeline event (snake_case keys, outputs in the served shape). */
@@ -100,9 +138,10 @@ export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireE
     case "chunk":
       return { event: event.type, data: { component: event.componentName, chunk: event.chunk } };
     case "interrupt":
+      // Never the snapshot: runs are resumed by id from the server's store.
       return {
         event: event.type,
-        data: { run_id: event.runId, interrupts: event.interrupts },
+        data: interruptedAnswer(event.runId, event.interrupts) as unknown as Record<string, unknown>,
       };
     case "run_end":
       return {

@@ -31,6 +31,7 @@ describe("describing what is served", () => {
       pipelines: ["greet", "weather", "echo"],
       openai: true,
       mcp: true,
+      runs: false,
       auth: false,
     });
     const list = (await (await server.request("/pipelines", { headers: local })).json()) as {

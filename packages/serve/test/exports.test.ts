@@ -5,8 +5,12 @@ test("@junction/serve exports exactly its public surface", () => {
   expect(Object.keys(api).sort()).toEqual([
     "HttpError",
     "createApp",
+    "describeRun",
+    "listRuns",
     "loopbackHosts",
     "preparePipeline",
+    "readDecisions",
+    "resumeServed",
     "runServed",
     "serve",
     "serveMcpStdio",

@@ -9,6 +9,7 @@ import {
 import {
   type AnyTool,
   ChatMessage,
+  errorType,
   flattenTools,
   type JsonSchemaResponseFormat,
   type ToolCall,
@@ -449,6 +450,7 @@ export async function runAgent(
     prepared = await prepareRun(inputs, context);
   } catch (error) {
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     runSpan.end();
     throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
   }
@@ -470,6 +472,7 @@ export async function runAgent(
     // An interrupt is not a failure; a refused resume and an unreadable snapshot are reported as they are.
     if (ComponentInterrupt.isInstance(error)) throw error;
     runSpan.setTag("error", true);
+    runSpan.setTag("error.type", errorType(error));
     if (JunctionError.isInstance(error) && isResumeProblem(error.code)) throw error;
     throw toRunError(error, run, context.signal);
   } finally {

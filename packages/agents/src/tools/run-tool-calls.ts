@@ -3,6 +3,7 @@ import { excerpt, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
+  errorType,
   StreamingChunk,
   type ToolCall,
   ToolInvocationError,
@@ -140,7 +141,12 @@ async function execute(
   }
   const span = options.tracer.startSpan(
     "junction.agent.tool",
-    { "junction.tool.name": tool.name, "junction.tool.call_id": call.id, "junction.tool.call_index": index },
+    {
+      "junction.tool.name": tool.name,
+      "junction.tool.call_id": call.id,
+      "junction.tool.call_index": index,
+      "gen_ai.tool.call.arguments": args,
+    },
     options.parentSpan,
   );
   try {
@@ -160,12 +166,14 @@ async function execute(
       raiseOnFailure: options.raiseOnFailure,
       logger: options.logger,
     });
+    span.setTag("gen_ai.tool.call.result", content);
     // Only a result merged into State is kept: it is all the caller needs (and all a journal stores).
     const kept = tool.outputsToState === undefined ? undefined : result;
     return { message: ChatMessage.fromTool(content, call), error: undefined, result: kept };
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     span.setTag("error", true);
+    span.setTag("error.type", errorType(error));
     return { message: errorMessage(call, error), error, result: undefined };
   } finally {
     span.end();

@@ -1,6 +1,6 @@
 import { watch } from "node:fs";
 import { resolve } from "node:path";
-import type { Registry } from "@junction/core";
+import { FileRunStore, MemoryRunStore, type Registry, type RunStore } from "@junction/core";
 import { type CreateAppOptions, createApp, serve, serveMcpStdio } from "@junction/serve";
 import { CliError, loadAll, loadRegistry } from "../load.js";
 
@@ -30,6 +30,8 @@ export interface ServeExtras {
   readonly routes?: CreateAppOptions["routes"];
   /** A path printed as the first thing to open (`/playground/`). */
   readonly open?: string | undefined;
+  /** The store when `--store` is not given (`dev` keeps runs in memory; `serve` keeps none). */
+  readonly defaultStore?: (() => RunStore) | undefined;
 }
 
 /** `junction serve <files|dir>… [--host] [--port] [--watch]` */
@@ -47,6 +49,9 @@ export async function serveCommand(
   const registryPath = values.registry as string | undefined;
   const registry: Registry | undefined = await loadRegistry(registryPath);
   const wildcard = host === "0.0.0.0" || host === "::";
+  const storeDirectory = values.store as string | undefined;
+  const store =
+    storeDirectory === undefined ? extras.defaultStore?.() : new FileRunStore(resolve(storeDirectory));
   const settings: Omit<CreateAppOptions, "pipelines"> = {
     allowedHosts: extraHosts.includes("*")
       ? "*"
@@ -61,6 +66,7 @@ export async function serveCommand(
     openai: values["no-openai"] !== true,
     mcp: values["no-mcp"] !== true,
     ...(extras.routes !== undefined ? { routes: extras.routes } : {}),
+    ...(store === undefined ? {} : { store }),
   };
   const build = async (): Promise<{ app: Hono; names: string[] }> => {
     const pipelines = await loadAll(positionals, registry);
@@ -76,6 +82,11 @@ export async function serveCommand(
   process.stdout.write(
     `  POST ${server.url}/pipelines/<name>/run · /openapi.json · /v1/chat/completions · /mcp\n`,
   );
+  if (store !== undefined) {
+    process.stdout.write(
+      `  runs kept ${storeDirectory === undefined ? "in memory" : `in ${storeDirectory}`}: GET ${server.url}/runs?status=interrupted\n`,
+    );
+  }
   if (process.env.JUNCTION_API_KEY) process.stdout.write("  bearer token required (JUNCTION_API_KEY)\n");
   if (wildcard && extraHosts.length === 0) {
     process.stderr.write(
@@ -118,6 +129,7 @@ export async function dev(values: Record<string, unknown>, positionals: string[]
     verb: "dev",
     routes: playgroundRoutes(),
     open: "/playground/",
+    defaultStore: () => new MemoryRunStore(),
   });
 }
 

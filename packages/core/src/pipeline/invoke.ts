@@ -89,6 +89,8 @@ export async function invokeNode(
         result = await durable.step(`${node.name}#${visit}`, () => internals.invoke(own, runContext));
       }
     } catch (error) {
+      span.setTag("error", true);
+      span.setTag("error.type", errorType(error));
       if (runSignal.aborted && error === runSignal.reason) throw error;
       if (ComponentInterrupt.isInstance(error)) throw error;
       throw new PipelineRuntimeError(
@@ -148,6 +150,12 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
 function toEvent(name: string, payload: unknown): PipelineEvent {
   if (payload instanceof NestedEvent) return prefixEvent(name, payload.event);
   return { type: "chunk", componentName: name, chunk: payload };
+}
+
+/** The `error.type` tag of a failure: the error's class name. */
+export function errorType(error: unknown): string {
+  if (error instanceof Error) return error.name === "Error" ? error.constructor.name : error.name;
+  return typeof error;
 }
 
 const noopSpan: Span = noopTracer.startSpan("junction.component.run");

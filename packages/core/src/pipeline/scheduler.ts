@@ -4,7 +4,7 @@ import { excerpt } from "../excerpt.js";
 import type { Logger } from "../logger.js";
 import type { Span, Tracer } from "../tracing.js";
 import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
-import type { InvokeContext } from "./invoke.js";
+import { errorType, type InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
 import { explain, neverRanReports } from "./never-ran.js";
 import { applyOutputs } from "./outputs.js";
@@ -186,6 +186,8 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     if (paused !== undefined) pipelineSpan.setTag("junction.pipeline.interrupted", true);
     else pipelineSpan.setTag("junction.pipeline.output_data", outputs);
   } catch (error) {
+    pipelineSpan.setTag("error", true);
+    pipelineSpan.setTag("error.type", errorType(error));
     // Components started early for a wave that will not run are cancelled; none outlives the run.
     if (lookahead?.busy) {
       controller.abort(request.signal?.aborted ? request.signal.reason : error);
