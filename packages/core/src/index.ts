@@ -28,6 +28,7 @@ export { inProcessDurable, scopeDurable } from "./durability/durable.js";
 export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
+export { checkDecisions } from "./durable/decisions.js";
 export type { DurableLine, FileLockOptions } from "./durable/durable-files.js";
 export {
   appendDurable,
@@ -52,7 +53,6 @@ export type {
   JSONValue,
   ResumeContext,
 } from "./durable/interrupt.js";
-export { checkDecisions } from "./durable/decisions.js";
 export { ComponentInterrupt, decisionSchema } from "./durable/interrupt.js";
 export type { Durability, DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
 export { RunSnapshot } from "./durable/run-snapshot.js";

@@ -56,5 +56,11 @@ test("the workflow has the run, status, interrupts, decide and cancel handlers u
     workflow: Record<string, unknown>;
   };
   expect(definition.name).toBe("Tips");
-  expect(Object.keys(definition.workflow).sort()).toEqual(["cancel", "decide", "interrupts", "run", "status"]);
+  expect(Object.keys(definition.workflow).sort()).toEqual([
+    "cancel",
+    "decide",
+    "interrupts",
+    "run",
+    "status",
+  ]);
 });
