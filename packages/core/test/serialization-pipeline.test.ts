@@ -208,7 +208,9 @@ describe("loading reports every problem at once, with paths", () => {
       "connections[0].sender",
       "connections[1].receiver",
     ]);
-    expect(error.issues[1]?.message).toContain('"adder" has no output socket "reslt". Did you mean "result"?');
+    expect(error.issues[1]?.message).toContain(
+      '"adder" has no output socket "reslt". Did you mean "result"?',
+    );
     expect(error.issues[2]?.message).toContain('unknown component "duoble". Did you mean "double"?');
   });
 
