@@ -10,6 +10,7 @@ export type {
   AgentInputSpecsOf,
   AgentInstance,
   AgentOptionExitReasons,
+  AgentOptionInputSpecs,
   AgentOptionOutputSpecs,
   AgentOptions,
   AgentOutputSchemaOf,
@@ -23,6 +24,12 @@ export type {
   KnownAgentOptions,
   TemplateVariables,
 } from "./agent/agent-types.js";
+export type {
+  ConversationOption,
+  ConversationTurnJSON,
+  HistoryLimit,
+  SummarizeHistory,
+} from "./agent/conversation.js";
 export type {
   AgentHook,
   AgentHooks,

@@ -7,7 +7,7 @@ import {
   State,
   type TemplateVariables,
 } from "@junction/agents";
-import { ChatMessage, ScriptedChatGenerator } from "@junction/llm";
+import { ChatMessage, MemoryConversationStore, ScriptedChatGenerator } from "@junction/llm";
 import { expectTypeOf, test } from "vitest";
 import { z } from "zod";
 
@@ -120,4 +120,13 @@ test("Agent names the instance type: one function accepts every agent", async ()
   const result = await loose.run({ messages: [] });
   expectTypeOf(result.exit_reason).toEqualTypeOf<string>();
   expectTypeOf(result.messages).toEqualTypeOf<ChatMessage[]>();
+});
+
+test("a conversation adds the conversation_id input; without one there is none", async () => {
+  const chatGenerator = new ScriptedChatGenerator({ script: ["hi"] });
+  const withMemory = new Agent({ chatGenerator, conversation: { store: new MemoryConversationStore() } });
+  await withMemory.run({ messages: [], conversation_id: "chat-1" });
+  const plain = new Agent({ chatGenerator });
+  // @ts-expect-error only an Agent with a conversation takes conversation_id
+  await plain.run({ messages: [], conversation_id: "chat-1" });
 });

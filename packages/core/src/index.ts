@@ -28,6 +28,7 @@ export { inProcessDurable, scopeDurable } from "./durability/durable.js";
 export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
+export { checkDecisions } from "./durable/decisions.js";
 export type { DurableLine, FileLockOptions } from "./durable/durable-files.js";
 export {
   appendDurable,

@@ -29,6 +29,7 @@ test("@junction/core exports exactly its public surface", () => {
     "appendDurable",
     "canonicalJSON",
     "checkCompatibility",
+    "checkDecisions",
     "consoleLogger",
     "copyUntrusted",
     "createFileExclusive",

@@ -1,3 +1,4 @@
+export type { DecideRequest, InterruptsView } from "./decisions.js";
 export { DefinitionChangedError } from "./errors.js";
 export { definitionFingerprint } from "./fingerprint.js";
 export type { JunctionWorkflowOptions, RunStatus, WorkflowRunOptions } from "./junction-workflow.js";

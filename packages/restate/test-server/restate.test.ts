@@ -123,6 +123,96 @@ describe("versioning", () => {
   }, 120_000);
 });
 
+describe("interrupts", () => {
+  const refundInputs = { messages: [ChatMessage.fromUser("Refund A-17").toJSON()] };
+  const pending = async (workflow: string, runId: string) =>
+    (await call(server.ingress, `${workflow}/${runId}/interrupts`)) as {
+      fingerprint: string;
+      round: number | undefined;
+      interrupts: { id: string; tool: string; argsHash: string; decided: boolean }[];
+      refused?: string;
+    };
+  const waitForPause = (workflow: string, runId: string) =>
+    until(async () => (await pending(workflow, runId)).interrupts.length > 0, `${runId} to pause`);
+
+  test("a run waiting for approval survives SIGKILL of the service and the server; approved over HTTP, it completes without repeating work", async () => {
+    await service.kill();
+    rmSync(execLog(), { force: true });
+    await service.start();
+    await send(server.ingress, "Refunds", "approve-1", refundInputs);
+    await waitForPause("Refunds", "approve-1");
+    const view = await pending("Refunds", "approve-1");
+    expect(view.interrupts).toMatchObject([
+      { id: "s2/call_refund", tool: "refund", arguments: { order: "A-17", amount: 250 }, decided: false },
+    ]);
+    expect(await call(server.ingress, "Refunds/approve-1/status")).toMatchObject({ status: "interrupted" });
+
+    await service.kill();
+    await server.kill();
+    await server.start();
+    await service.start();
+
+    const decision = { action: "approve", argsHash: view.interrupts[0]!.argsHash };
+    expect(
+      await call(server.ingress, "Refunds/approve-1/decide", {
+        decisions: { "s2/call_refund": decision },
+        fingerprint: view.fingerprint,
+      }),
+    ).toEqual({ round: 1, accepted: ["s2/call_refund"] });
+    const result = (await attach(server.ingress, "Refunds", "approve-1")) as {
+      last_message: { content: { text?: string }[] };
+    };
+    expect(JSON.stringify(result.last_message)).toContain("Done: refunded 250 EUR for A-17");
+    // Each model turn and each tool ran once, across two kills and the wait.
+    expect(executions()).toEqual(["llm", "tool:lookup_order:A-17", "llm", "tool:refund:A-17:250", "llm"]);
+    expect(await call(server.ingress, "Refunds/approve-1/status")).toMatchObject({ status: "completed" });
+  }, 120_000);
+
+  test("decide refuses an unknown interrupt id, a changed argsHash and another fingerprint; a refused edit waits again; a pipeline run resumes", async () => {
+    rmSync(execLog(), { force: true });
+    await send(server.ingress, "RefundPipeline", "decide-1", { agent: refundInputs });
+    await waitForPause("RefundPipeline", "decide-1");
+    const view = await pending("RefundPipeline", "decide-1");
+    const id = "agent#1/s2/call_refund";
+    expect(view.interrupts.map((item) => item.id)).toEqual([id]);
+    const decide = (body: unknown) => call(server.ingress, "RefundPipeline/decide-1/decide", body);
+
+    await expect(decide({ decisions: { "agent#1/s2/call_other": { action: "approve" } } })).rejects.toThrow(
+      /404.*no pending interrupt .*call_other.*RESUME_UNKNOWN_INTERRUPT/,
+    );
+    await expect(
+      decide({ decisions: { [id]: { action: "approve", argsHash: "sha256:0000" } } }),
+    ).rejects.toThrow(/409.*argsHash differs.*RESUME_ARGS_CHANGED/);
+    await expect(
+      decide({ decisions: { [id]: { action: "approve" } }, fingerprint: "sha256:other" }),
+    ).rejects.toThrow(/409.*definition fingerprint sha256:other.*RESUME_DEFINITION_CHANGED/);
+    await expect(decide({ decisions: { [id]: { action: "maybe" } } })).rejects.toThrow(
+      /400.*invalid decisions.*RESUME_INVALID_DECISION/,
+    );
+    expect((await pending("RefundPipeline", "decide-1")).interrupts[0]?.decided).toBe(false);
+
+    // An edit the tool's schema rejects is refused when the run continues: the run waits again.
+    await decide({ decisions: { [id]: { action: "edit", arguments: { order: "A-17", amount: "lots" } } } });
+    await until(
+      async () => (await pending("RefundPipeline", "decide-1")).round === 2,
+      "the refused edit to be reported",
+    );
+    const again = await pending("RefundPipeline", "decide-1");
+    expect(again.refused).toMatch(/amount/);
+    expect(again.interrupts).toMatchObject([{ id, decided: false }]);
+
+    await decide({ decisions: { [id]: { action: "edit", arguments: { order: "A-17", amount: 120 } } } });
+    const result = (await attach(server.ingress, "RefundPipeline", "decide-1")) as {
+      agent: { last_message: unknown };
+    };
+    expect(JSON.stringify(result.agent.last_message)).toContain("Done: refunded 120 EUR for A-17");
+    expect(executions()).toEqual(["llm", "tool:lookup_order:A-17", "llm", "tool:refund:A-17:120", "llm"]);
+    await expect(decide({ decisions: { [id]: { action: "approve" } } })).rejects.toThrow(
+      /409.*not waiting for decisions/,
+    );
+  }, 120_000);
+});
+
 /** Names of the completed `ctx.run` steps of a workflow run. */
 async function journalNames(server: RestateServer, workflow: string, key: string): Promise<string[]> {
   const rows = await server.query(

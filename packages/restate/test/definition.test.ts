@@ -50,11 +50,17 @@ test("run bodies become run inputs: chat messages from their JSON, nested or fla
   expect((direct.messages as ChatMessage[])[0]!.text).toBe("Hello");
 });
 
-test("the workflow has the run, status and cancel handlers under its name", () => {
+test("the workflow has the run, status, interrupts, decide and cancel handlers under its name", () => {
   const definition = junctionWorkflow({ name: "Tips", target: agent() }) as unknown as {
     name: string;
     workflow: Record<string, unknown>;
   };
   expect(definition.name).toBe("Tips");
-  expect(Object.keys(definition.workflow).sort()).toEqual(["cancel", "run", "status"]);
+  expect(Object.keys(definition.workflow).sort()).toEqual([
+    "cancel",
+    "decide",
+    "interrupts",
+    "run",
+    "status",
+  ]);
 });

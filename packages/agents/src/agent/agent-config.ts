@@ -21,6 +21,7 @@ import {
 import { replaceValues } from "../state/handlers.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
 import { agentToolIssues } from "../tools/agent-tool.js";
+import { conversationIssues, conversationOptionSchema, historyLimitSchema } from "./conversation.js";
 import { type AgentHooks, type NormalizedHooks, normalizeHooks } from "./hooks.js";
 import { templateVariables } from "./template.js";
 
@@ -81,9 +82,11 @@ export const agentParamsSchema = z
     outputStrategy: z.enum(["tool", "responseFormat", "auto"]).default("auto"),
     maxOutputRetries: z.number().int().min(0).default(2),
     raiseOnInvalidOutput: z.boolean().default(false),
+    conversation: conversationOptionSchema.optional(),
+    historyLimit: historyLimitSchema.optional(),
   })
   .superRefine((params, context) => {
-    for (const issue of checkAgentParams(params)) {
+    for (const issue of [...checkAgentParams(params), ...conversationIssues(params)]) {
       context.addIssue({ code: "custom", path: [...issue.path], message: issue.message });
     }
   });

@@ -25,6 +25,7 @@ import {
   type StickyDecision,
   stateDataToJSON,
 } from "./agent-snapshot.js";
+import { type ConversationTurn, openTurn, resumeTurn } from "./conversation.js";
 import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
@@ -59,6 +60,8 @@ class AgentRun {
   tokenUsage: Readonly<Record<string, unknown>> = {};
   toolCallCounts: Record<string, number> = {};
   runSpan: Span | undefined;
+  /** The conversation turn this run is (stored when it completes); `undefined` for a stateless run. */
+  conversation: ConversationTurn | undefined;
   /** Decisions made with scope "run", by tool name. */
   readonly sticky: Record<string, StickyDecision> = {};
 
@@ -249,6 +252,7 @@ class AgentRun {
       calls: gates.calls,
       sticky: { ...this.sticky },
       ...(this.control.stopReason === undefined ? {} : { stopReason: this.control.stopReason }),
+      ...(this.conversation === undefined ? {} : { conversation: this.conversation.toJSON() }),
     };
     return this.context.interrupt({ interrupts: gates.interrupts, state: snapshot });
   }
@@ -444,11 +448,17 @@ export async function runAgent(
   );
   let run: AgentRun | undefined;
   let prepared: PreparedRun;
+  let turn: ConversationTurn | undefined;
   try {
     // Input problems (an unknown tool name, ...) are reported as they are: there is no conversation yet.
     context.signal?.throwIfAborted();
-    prepared = await prepareRun(inputs, context);
+    let runInputs = inputs;
+    // A fresh turn loads the stored history; a resumed one already holds it in its State.
+    if (context.resume?.state === undefined)
+      ({ inputs: runInputs, turn } = await openTurn(params, inputs, context.signal));
+    prepared = await prepareRun(runInputs, context);
   } catch (error) {
+    turn?.release();
     runSpan.setTag("error", true);
     runSpan.setTag("error.type", errorType(error));
     runSpan.end();
@@ -460,14 +470,19 @@ export async function runAgent(
       const restored = readAgentSnapshot(context.resume.state, setup.stateSchema);
       prepared = { ...prepared, state: restored.state };
       resume = { snapshot: restored.snapshot, decisions: context.resume.decisions };
+      turn = await resumeTurn(params, restored.snapshot.conversation, context.signal);
     }
     run = new AgentRun(params, setup, context, prepared);
     run.runSpan = runSpan;
+    run.conversation = turn;
     runSpan.setTag("junction.agent.tools", prepared.initialToolNames);
     const exitReason = await run.loop(resume);
     runSpan.setTag("junction.agent.steps_taken", run.stepCount);
     runSpan.setTag("junction.agent.exit_reason", exitReason);
-    return run.outputs(exitReason);
+    const outputs = run.outputs(exitReason);
+    // Only a completed run is stored; an error or an interrupt leaves the conversation as it was.
+    await turn?.commit(run.state);
+    return outputs;
   } catch (error) {
     // An interrupt is not a failure; a refused resume and an unreadable snapshot are reported as they are.
     if (ComponentInterrupt.isInstance(error)) throw error;
@@ -476,12 +491,14 @@ export async function runAgent(
     if (JunctionError.isInstance(error) && isResumeProblem(error.code)) throw error;
     throw toRunError(error, run, context.signal);
   } finally {
+    turn?.release();
     runSpan.end();
   }
 }
 
 function isResumeProblem(code: string): boolean {
-  return code.startsWith("RESUME_") || code === "DESERIALIZATION_ERROR";
+  // A conversation turn refused because another was stored first is reported as it is, too.
+  return code.startsWith("RESUME_") || code === "DESERIALIZATION_ERROR" || code === "CONVERSATION_CONFLICT";
 }
 
 /** Presets keyed by index in `pending`, re-keyed by index in `calls` (a subsequence of `pending`). */

@@ -8,6 +8,12 @@ import {
 import { isZodSchema, type OutputSchema } from "../output/output-schema.js";
 import { schemaToJSON } from "../state/schema-json.js";
 import type { AgentParams } from "./agent-config.js";
+import {
+  conversationFromJSON,
+  conversationToJSON,
+  historyLimitFromJSON,
+  historyLimitToJSON,
+} from "./conversation-json.js";
 import { type AgentHook, type AgentHooks, hookPoints } from "./hooks.js";
 import { stateSchemaFromJSON, stateSchemaToJSON } from "./state-schema-json.js";
 import { toolsFromJSON, toolsToJSON } from "./tools-json.js";
@@ -98,6 +104,10 @@ export const agentSerializer: ComponentSerializer<AgentParams> = {
     }
     if (params.hooks !== undefined) out.hooks = hooksToJSON(params.hooks, context);
     writeOutputOptions(params, out, context);
+    if (params.conversation !== undefined)
+      out.conversation = conversationToJSON(params.conversation, context);
+    if (params.historyLimit !== undefined)
+      out.historyLimit = historyLimitToJSON(params.historyLimit, context);
     return out;
   },
   fromInitParameters(init, context) {
@@ -111,6 +121,8 @@ export const agentSerializer: ComponentSerializer<AgentParams> = {
       out.streamingCallback = context.resolveFunction(init.streamingCallback, "streamingCallback");
     }
     if (init.hooks !== undefined) out.hooks = hooksFromJSON(init.hooks, context);
+    if (init.conversation !== undefined) out.conversation = conversationFromJSON(init.conversation, context);
+    if (init.historyLimit !== undefined) out.historyLimit = historyLimitFromJSON(init.historyLimit, context);
     return out;
   },
 };

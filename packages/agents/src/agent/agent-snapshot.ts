@@ -9,6 +9,7 @@ import {
 import { z } from "zod";
 import { State } from "../state/state.js";
 import type { StateSchema } from "../state/state-schema.js";
+import { conversationTurnSchema } from "./conversation.js";
 
 /**
  * The Agent's part of a run snapshot: where its loop stopped, as data. The pending tool calls are the
@@ -46,6 +47,7 @@ export const agentSnapshotSchema = z
       .describe("The pending tool calls of the paused step, in call order."),
     sticky: z.record(z.string(), stickySchema).describe('Decisions made with scope "run", by tool name.'),
     stopReason: z.string().optional().describe("A control.stop(reason) made before the pause."),
+    conversation: conversationTurnSchema.optional(),
   })
   .meta({ title: "Junction Agent resume state" });
 

@@ -5,6 +5,7 @@ import type { InferOutputSchema } from "../output/output-types.js";
 import type { StateSchema } from "../state/state-schema.js";
 import type { AgentParams, AgentSetup, agentParamsSchema } from "./agent-config.js";
 import type { agentMetadataOutputs, agentRunInputs } from "./agent-sockets.js";
+import type { conversationInputs } from "./conversation.js";
 
 /**
  * Type-level machinery of the Agent: its input and output sockets, its result and its exit reasons,
@@ -127,8 +128,18 @@ type StateKeyType<TOptions, K> = K extends keyof AgentStateSchemaOf<TOptions>
     : z.ZodType
   : z.ZodType;
 
+/** Input sockets added by options: with a `conversation`, the optional `conversation_id`. */
+export type AgentOptionInputSpecs<TOptions> = TOptions extends { readonly conversation?: infer TConversation }
+  ? unknown extends TConversation
+    ? {}
+    : [NonNullable<TConversation>] extends [never]
+      ? {}
+      : typeof conversationInputs
+  : {};
+
 /** The Agent's input sockets for these options: run inputs, State keys (optional), template variables. */
 export type AgentInputSpecsOf<TOptions> = typeof agentRunInputs &
+  AgentOptionInputSpecs<TOptions> &
   (string extends AgentStateKeys<TOptions>
     ? { readonly [key: string]: z.ZodType }
     : { readonly [K in AgentStateKeys<TOptions>]: z.ZodOptional<StateKeyType<TOptions, K>> }) &

@@ -12,6 +12,7 @@ import type {
   AgentOptions,
   AgentOutputSpecsOf,
 } from "./agent-types.js";
+import { conversationInputs } from "./conversation.js";
 import { templateVariables } from "./template.js";
 
 /** The Agent's input sockets as declared at run time (any options); see {@link AgentInputSpecsOf} for the inferred ones. */
@@ -30,6 +31,7 @@ function promptTemplateVariables(params: AgentParams): string[] {
 
 function agentInputs(params: AgentParams): AgentInputSpecs {
   const inputs: Record<string, z.ZodType> = { ...agentRunInputs };
+  if (params.conversation !== undefined) Object.assign(inputs, conversationInputs);
   for (const [key, spec] of Object.entries(params.stateSchema)) {
     if (key !== "messages") inputs[key] = spec.type.optional();
   }

@@ -18,7 +18,16 @@ function quoteIds(ids: readonly string[]): string {
 
 /**
  * Checks the decisions of a resume against the pending interrupts; anything ambiguous fails closed.
+ * `resume` calls it first; an adapter that collects decisions before resuming (the Restate `decide`
+ * handler) calls it too, so a decision is refused when it is given rather than when the run continues.
  *
+ * @param interrupts - the pending interrupts (every one needs a decision)
+ * @param decisions - the decisions keyed by interrupt id (untrusted: parsed with `decisionSchema`)
+ * @param where - the caller's name for messages, e.g. `"Pipeline.resume"`
+ * @example
+ * ```ts
+ * const parsed = checkDecisions(error.interrupts, { "s1/call_1": { action: "approve" } }, "my-inbox");
+ * ```
  * @returns the parsed decisions
  * @throws RunResumeError `RESUME_UNKNOWN_INTERRUPT`, `RESUME_INCOMPLETE`, `RESUME_INVALID_DECISION` or `RESUME_ARGS_CHANGED`
  */

@@ -5,7 +5,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { Agent } from "@junction/agents";
-import { fromDurableJSON, registerDurableType, toDurableJSON } from "@junction/core";
+import { fromDurableJSON, Pipeline, registerDurableType, toDurableJSON } from "@junction/core";
 import { ScriptedChatGenerator, tool } from "@junction/llm";
 import { z } from "zod";
 import { Document, GeneratedAnswer } from "../../../../test/conformance/components/document.js";
@@ -79,4 +79,56 @@ export function tipsAgent(variant: string | undefined) {
     }),
     tools,
   });
+}
+
+/**
+ * The Refunds agent: looks the order up, then asks for a refund that needs approval (above 100), then
+ * reports the refund's result (or its rejection).
+ */
+export function refundAgent() {
+  const lookupOrder = tool({
+    name: "lookup_order",
+    description: "Finds an order",
+    parameters: z.object({ order: z.string() }),
+    function: ({ order }) => {
+      log(`tool:lookup_order:${order}`);
+      return `order ${order}: 250 EUR`;
+    },
+  });
+  const refund = tool({
+    name: "refund",
+    description: "Refunds an order",
+    parameters: z.object({ order: z.string(), amount: z.number() }),
+    needsApproval: ({ amount }) => amount > 100,
+    function: ({ order, amount }) => {
+      log(`tool:refund:${order}:${amount}`);
+      return `refunded ${amount} EUR for ${order}`;
+    },
+  });
+  return new Agent({
+    chatGenerator: new ScriptedChatGenerator({
+      respond: (messages) => {
+        log("llm");
+        const results = messages.filter((message) => message.role === "tool");
+        if (results.length === 0) {
+          return {
+            toolCalls: [{ id: "call_lookup", toolName: "lookup_order", arguments: { order: "A-17" } }],
+          };
+        }
+        if (results.length === 1) {
+          return {
+            toolCalls: [{ id: "call_refund", toolName: "refund", arguments: { order: "A-17", amount: 250 } }],
+          };
+        }
+        const last = results.at(-1)?.toolCallResult;
+        return last?.error ? `Not refunded: ${last.result}` : `Done: ${last?.result}`;
+      },
+    }),
+    tools: [lookupOrder, refund],
+  });
+}
+
+/** The Refunds agent inside a pipeline (its interrupt ids get the `agent#1/` prefix). */
+export function refundPipeline(): Pipeline {
+  return new Pipeline().addComponent("agent", refundAgent());
 }

@@ -8,9 +8,13 @@
 import { MemoryLogger, noopTracer } from "@junction/core";
 import { junctionWorkflow, serveJunction } from "@junction/restate";
 import { buildContext } from "../../../../test/conformance/harness.js";
-import { conformance, tipsAgent } from "./scenarios.js";
+import { conformance, refundAgent, refundPipeline, tipsAgent } from "./scenarios.js";
 
-const services = [junctionWorkflow({ name: "Tips", target: tipsAgent(process.env.JUNCTION_VARIANT) })];
+const services = [
+  junctionWorkflow({ name: "Tips", target: tipsAgent(process.env.JUNCTION_VARIANT) }),
+  junctionWorkflow({ name: "Refunds", target: refundAgent() }),
+  junctionWorkflow({ name: "RefundPipeline", target: refundPipeline() }),
+];
 for (const { prefix, scenario } of conformance) {
   const pipeline = scenario.build(buildContext(noopTracer, new MemoryLogger()));
   scenario.runs.forEach((run, index) => {
