@@ -179,4 +179,4 @@ test("random patches never pollute and fail only with Junction errors", async ()
     }),
     { numRuns: 100 },
   );
-});
+}, 60_000); // a hundred parse-and-resume attempts: generous for a loaded CI machine

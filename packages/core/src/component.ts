@@ -343,6 +343,8 @@ export function defineComponent<
     readonly inputSockets: Readonly<Record<keyof TInputs & string, InputSocket>>;
     readonly outputSockets: Readonly<Record<keyof TOutputs & string, OutputSocket>>;
     #warm: Promise<void> | undefined;
+    /** True once warm-up finished: a run then starts without waiting a microtask for it. */
+    #warmed = false;
     readonly [componentInternals]: ComponentInternals;
 
     constructor(...args: ConstructorArgs<z.input<TParamsSchema>>) {
@@ -379,11 +381,21 @@ export function defineComponent<
         owner: undefined,
         prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
         invoke: async (inputs, context) => {
-          await this.warmUp();
+          if (!this.#warmed) await this.warmUp();
+          // Written out (not spread): one object shape for every call keeps this hot path fast.
           return definition.run(inputs as InferInputs<TInputs>, {
-            ...context,
             params,
             resources: resources as TResources,
+            signal: context.signal,
+            componentName: context.componentName,
+            tracer: context.tracer,
+            span: context.span,
+            logger: context.logger,
+            emit: context.emit,
+            interrupt: context.interrupt,
+            resume: context.resume,
+            depth: context.depth,
+            durable: context.durable,
           });
         },
       };
@@ -415,7 +427,7 @@ export function defineComponent<
     warmUp(): Promise<void> {
       if (this.#warm === undefined) {
         const warmUp = definition.warmUp;
-        this.#warm =
+        const warm =
           warmUp === undefined
             ? Promise.resolve()
             : Promise.resolve()
@@ -425,10 +437,17 @@ export function defineComponent<
                     resources: this[componentInternals].resources as TResources,
                   }),
                 )
-                .catch((error: unknown) => {
-                  this.#warm = undefined;
-                  throw error;
-                });
+                .then(
+                  () => {
+                    if (this.#warm === warm) this.#warmed = true;
+                  },
+                  (error: unknown) => {
+                    this.#warm = undefined;
+                    throw error;
+                  },
+                );
+        this.#warm = warm;
+        if (warmUp === undefined) this.#warmed = true;
       }
       return this.#warm;
     }
@@ -436,6 +455,7 @@ export function defineComponent<
     async close(): Promise<void> {
       const warm = this.#warm;
       this.#warm = undefined;
+      this.#warmed = false;
       if (warm !== undefined) await warm.catch(() => {});
       await definition.close?.({
         params: this.params,

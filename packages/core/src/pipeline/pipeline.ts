@@ -144,7 +144,7 @@ export class Pipeline {
               options.resume.decisions,
               "SuperComponent",
             );
-      const result = await pipeline.#execute(inputs, options, options.sink, options.depth, resumed);
+      const result = await pipeline.#execute(inputs, options, options.sink, options.depth, resumed, true);
       if (result.pause === undefined) return result;
       const includeOutputsFrom =
         resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
@@ -586,6 +586,7 @@ export class Pipeline {
     sink: ((event: PipelineEvent) => void) | undefined,
     depth: number,
     resumed?: Resumed,
+    trustedInputs = false,
   ): Promise<ExecuteResult> {
     try {
       const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
@@ -613,7 +614,7 @@ export class Pipeline {
       const plan = this.#compiled();
       const prepared =
         resumed === undefined
-          ? prepareRunInputs(plan, inputs, options.inputsFormat)
+          ? prepareRunInputs(plan, inputs, options.inputsFormat, trustedInputs)
           : {
               values: new Map(),
               promoted: new Set<never>(),

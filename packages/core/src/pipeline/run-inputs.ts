@@ -29,11 +29,16 @@ export interface PreparedInputs {
  * Decides the form (nested when every top-level key names a component, or when some do and every value
  * is a plain object; flat when none does; `format` forces one), distributes flat keys to every component with an unconnected or variadic socket of that
  * name, and validates. Every problem is collected and thrown once as a `PipelineValidationError`.
+ *
+ * `trusted` inputs (a SuperComponent's inner run) are neither copied nor parsed again: the enclosing
+ * run already checked them against the same socket types, as it does for values passed along a
+ * connection, and parsing twice would apply a schema's transforms twice.
  */
 export function prepareRunInputs(
   plan: Plan,
   data: unknown,
   format: InputsFormat | undefined,
+  trusted = false,
 ): PreparedInputs {
   if (!isPlainObject(data)) {
     throw new PipelineValidationError(
@@ -119,12 +124,16 @@ export function prepareRunInputs(
         }
         promoted.add(socket);
       }
+      nodeValues ??= new Map();
+      if (trusted) {
+        nodeValues.set(socket, given[socket.name]);
+        continue;
+      }
       const parsed = socket.socket.schema.safeParse(isolate(given[socket.name]));
       if (!parsed.success) {
         issues.push(...zodIssues(parsed.error, [node.name, socket.name]));
         continue;
       }
-      nodeValues ??= new Map();
       nodeValues.set(socket, parsed.data);
     }
     if (nodeValues !== undefined) values.set(node, nodeValues);
