@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
+import { main as chatTurns } from "../examples/chat-turns.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
@@ -211,6 +212,24 @@ describe("examples", () => {
     );
     expect(small).toMatchObject({ status: "completed", answer: "Done: refunded 20 EUR for order C-3." });
     expect(refundActivity.refunds.map((item) => item.order)).toEqual(["A-17", "C-3"]);
+  });
+
+  it("chat-turns: three turns on one stored conversation; follow-ups use the history, then its summary", async () => {
+    const out = buffer();
+    const directory = mkdtempSync(join(tmpdir(), "junction-chat-turns-"));
+    const result = await chatTurns(out.io, { directory });
+    expect(result.answers[0]).toContain("€4.25 to €8.50");
+    expect(result.answers[1]).toContain("For a €85.00 meal in Japan");
+    expect(result.answers[2]).toContain("For a €85.00 meal in the United States");
+    // System prompt only; then with turn 1 (7 messages); then the summary and turn 2.
+    expect(result.sent).toEqual([1, 8, 9]);
+    expect(result.stored).toBe(21);
+    expect(result.summary).toContain("€85 meal in France");
+    expect(
+      readFileSync(join(directory, "trip", "messages.jsonl"), "utf8")
+        .trimEnd()
+        .split("\n"),
+    ).toHaveLength(3);
   });
 
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {

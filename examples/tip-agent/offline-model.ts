@@ -2,7 +2,9 @@
  * The offline stand-in for a real model: a deterministic function of the conversation that plays the
  * same conversation a tool-calling model would — search first, then calculate, then answer from the
  * tool results it actually received. It understands tip questions ("...tip for an €85 meal in France");
- * anything else gets an honest "I only know tip questions" answer.
+ * anything else gets an honest "I only know tip questions" answer. In a conversation with memory it
+ * reads only the current turn's tool results, and a follow-up that names just a country ("And in
+ * Japan?") takes the amount from an earlier question or a summary of them.
  */
 import type { ChatMessage, ScriptedReply } from "@junction/llm";
 import { facts } from "./knowledge-base.js";
@@ -46,10 +48,20 @@ function money(value: number, currency: string): string {
  * @param messages - the conversation (system, user, assistant and tool messages)
  */
 export function offlineTipModel(messages: readonly ChatMessage[]): ScriptedReply {
-  const question = [...messages].reverse().find((message) => message.role === "user")?.text ?? "";
+  const lastUser = messages.findLastIndex((message) => message.role === "user");
+  const question = messages[lastUser]?.text ?? "";
   const country = findCountry(question);
-  const price = findAmount(question);
+  // A follow-up without an amount: the newest earlier question (or summary) that has one.
+  const earlier = messages
+    .slice(0, Math.max(lastUser, 0))
+    .filter((message) => message.role === "user" || message.role === "system")
+    .reverse();
+  const price =
+    findAmount(question) ??
+    earlier.map((message) => findAmount(message.text ?? "")).find((found) => found !== undefined);
+  // Only this turn's tool results (earlier turns' are in the history too).
   const results = messages
+    .slice(lastUser + 1)
     .filter((message) => message.role === "tool")
     .map((message) => message.toolCallResult);
   const searchResult = results.find((result) => result?.origin.toolName === "search");

@@ -54,13 +54,16 @@ export function createTipRegistry(): Registry {
   }).register(Fallback);
 }
 
+/** The tip agent's system prompt. */
+export const tipSystemPrompt =
+  "You are a travel assistant. Use the search tool to look up local customs and the calculator tool for any arithmetic. Answer in two or three sentences.";
+
 /** Builds the showcase pipeline around `chatGenerator`. */
 export function buildTipPipeline(options: { chatGenerator: AnyComponent; maxAgentSteps?: number }): Pipeline {
   const agent = new Agent({
     chatGenerator: options.chatGenerator,
     tools: [search, calculator],
-    systemPrompt:
-      "You are a travel assistant. Use the search tool to look up local customs and the calculator tool for any arithmetic. Answer in two or three sentences.",
+    systemPrompt: tipSystemPrompt,
     maxAgentSteps: options.maxAgentSteps ?? 6,
     hooks: { beforeTool: reportToolPlan },
   });

@@ -2,6 +2,7 @@ import { RunInterruptedError, type RunStore } from "@junction/core";
 import { type Context, Hono } from "hono";
 import { cors as corsMiddleware } from "hono/cors";
 import { streamSSE } from "hono/streaming";
+import { conversationHeader, withConversationId } from "./conversation-id.js";
 import { errorAnswer, HttpError } from "./http-error.js";
 import { mountMcp } from "./mcp.js";
 import { mountOpenAI } from "./openai-chat.js";
@@ -139,6 +140,7 @@ export function createApp(options: CreateAppOptions): Hono {
           "Mcp-Session-Id",
           "Mcp-Protocol-Version",
           "Last-Event-ID",
+          conversationHeader,
         ],
         allowMethods: ["GET", "POST", "OPTIONS"],
       }),
@@ -184,7 +186,8 @@ export function createApp(options: CreateAppOptions): Hono {
   });
   app.post("/pipelines/:name/run", async (c) => {
     const pipeline = context.pipeline(c.req.param("name"));
-    const request = await readJSON(c.req.raw, context.bodyLimit);
+    const body = await readJSON(c.req.raw, context.bodyLimit);
+    const request = withConversationId(pipeline, body, c.req.header(conversationHeader));
     try {
       const answer = await runServed(pipeline, request, { ...context.run, signal: c.req.raw.signal });
       return c.body(stringifyWire(answer), 200, { "Content-Type": "application/json" });
@@ -198,7 +201,8 @@ export function createApp(options: CreateAppOptions): Hono {
   });
   app.post("/pipelines/:name/stream", async (c) => {
     const pipeline = context.pipeline(c.req.param("name"));
-    const request = await readJSON(c.req.raw, context.bodyLimit);
+    const body = await readJSON(c.req.raw, context.bodyLimit);
+    const request = withConversationId(pipeline, body, c.req.header(conversationHeader));
     // Invalid requests are answered with 400 before the stream starts.
     pipeline.io.toRunInputs(request);
     return sseRun(c, context, pipeline, request);

@@ -4,6 +4,7 @@ import { ChatMessage, StreamingChunk, type ToolCall } from "@junction/llm";
 import type { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
+import { conversationHeader, withConversationId } from "./conversation-id.js";
 import type { AppContext } from "./create-app.js";
 import { errorAnswer, HttpError } from "./http-error.js";
 import { runServed, streamServed, stringifyWire } from "./run-served.js";
@@ -40,6 +41,8 @@ const requestSchema = z.looseObject({
   messages: z.array(messageSchema).min(1, "send at least one message."),
   stream: z.boolean().nullable().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  /** Junction's extension: the conversation kept on the server (or the `Junction-Conversation-Id` header). */
+  conversation_id: z.string().optional(),
 });
 type ChatRequest = z.output<typeof requestSchema>;
 
@@ -183,7 +186,12 @@ export function mountOpenAI(app: Hono, context: AppContext): void {
   app.post("/v1/chat/completions", async (c) => {
     const request = await parseRequest(c, context);
     const served = chatPipeline(context, request.model);
-    const input = chatRequest(served, toChatMessages(request.messages));
+    const conversationId = request.conversation_id ?? c.req.header(conversationHeader);
+    const input = withConversationId(
+      served,
+      chatRequest(served, toChatMessages(request.messages)),
+      conversationId,
+    ) as Record<string, unknown>;
     const id = `chatcmpl-${randomUUID()}`;
     const created = Math.floor(Date.now() / 1000);
     if (request.stream !== true) {
