@@ -184,7 +184,7 @@ async function streamRun(pipeline: Pipeline, question: string, io: ExampleIO): P
       io.write(`\n(triage exit_reason: ${String(event.outputs.exit_reason)})`);
     if (event.type === "run_end") {
       for (const outputs of Object.values(event.outputs)) {
-        const last = outputs.last_message;
+        const last = outputs?.last_message;
         if (last instanceof ChatMessage) answer = last.text;
       }
     }

@@ -1,4 +1,4 @@
-import { InMemoryTracer, MemoryLogger, Pipeline, type Tracer } from "@junction/core";
+import { InMemoryTracer, MemoryLogger, Pipeline, type PipelineOutputs, type Tracer } from "@junction/core";
 import { expect } from "vitest";
 
 /**
@@ -58,7 +58,7 @@ export interface FailingScenario {
 
 /** The outputs and per-(component, visit) inputs of one run. */
 export interface RunResult {
-  outputs: Record<string, Record<string, unknown>>;
+  outputs: PipelineOutputs;
   calls: ComponentCalls;
   /** Call keys in span start order. */
   order: string[];

@@ -3,6 +3,7 @@ import {
   InMemoryTracer,
   MemoryLogger,
   type Pipeline,
+  type PipelineOutputs,
   RunInterruptedError,
   type RunSnapshot,
 } from "@junction/core";
@@ -46,14 +47,13 @@ async function runWithResumes(
   pipeline: Pipeline,
   run: Scenario["runs"][number],
   concurrency: number | undefined,
-): Promise<{ outputs: Record<string, Record<string, unknown>>; pauses: number }> {
+): Promise<{ outputs: PipelineOutputs; pauses: number }> {
   const options = {
     concurrency,
     ...(run.includeOutputsFrom === undefined ? {} : { includeOutputsFrom: run.includeOutputsFrom }),
   };
   let pauses = 0;
-  let attempt: () => Promise<Record<string, Record<string, unknown>>> = () =>
-    pipeline.run(run.inputs, options);
+  let attempt: () => Promise<PipelineOutputs> = () => pipeline.run(run.inputs, options);
   for (;;) {
     try {
       return { outputs: await attempt(), pauses };

@@ -88,6 +88,18 @@ describe("Agent serialization", () => {
     }
     expect(error).toBeInstanceOf(SerializationError);
     expect((error as SerializationError).message).toMatch(/not registered/);
+    // Every value that cannot be written is reported in one error: the tool function, the state
+    // handler and both hooks.
+    const paths = (error as SerializationError).issues.map((issue) => issue.path.join("."));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "init_parameters.stateSchema.documents.handler",
+        "init_parameters.hooks.beforeLlm.0",
+        "init_parameters.hooks.onExit.0",
+      ]),
+    );
+    expect(paths.some((path) => path.includes("tools"))).toBe(true);
+    expect((error as SerializationError).message).toContain("registry.registerFunction(");
   });
 
   test("loading reports unknown function names with their paths", () => {

@@ -4,6 +4,11 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { callTools, runAgent, scripted, user } from "./helpers.js";
 
+const agentOptions = (reader: ReturnType<typeof tool>) => ({
+  tools: [reader],
+  stateSchema: { value: { type: z.string() }, note: { type: z.string() } },
+});
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -83,6 +88,56 @@ describe("tool execution in the agent", () => {
     });
     await runAgent(agent, { messages: [user("go")], value: "from state" });
     expect(seen).toEqual(["from model"]);
+  });
+
+  test("a required parameter filled from a State key with no value yet names the State key, not the argument", async () => {
+    const seen: unknown[] = [];
+    const reader = tool({
+      name: "reader",
+      description: "reads",
+      parameters: z.object({ value: z.string(), note: z.string().optional() }),
+      inputsFromState: { value: "value", note: "note" },
+      function: ({ value, note }) => void seen.push([value, note]),
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["reader"]), "done"]),
+      tools: [reader],
+      stateSchema: { value: { type: z.string() }, note: { type: z.string() } },
+    });
+    const result = await runAgent(agent, { messages: [user("go")] });
+    const text = result.messages.find((m) => m.role === "tool")?.toolCallResult?.result;
+    expect(text).toContain('State key "value" has no value yet');
+    expect(text).toContain('Give "value" a value before the tool runs');
+    expect(seen).toEqual([]);
+    // An optional parameter whose State key has no value is left out.
+    await runAgent(
+      new Agent({ ...agentOptions(reader), chatGenerator: scripted([callTools(["reader"]), "done"]) }),
+      {
+        messages: [user("go")],
+        value: "v",
+      },
+    );
+    expect(seen).toEqual([["v", undefined]]);
+  });
+
+  test("a misspelled State key in a tool's mappings gets the closest key", () => {
+    const writer = tool({
+      name: "writer",
+      description: "writes",
+      parameters: z.object({}),
+      outputsToState: { documnets: { source: "documents" } },
+      function: () => ({ documents: [] }),
+    });
+    expect(
+      () =>
+        new Agent({
+          chatGenerator: scripted(["done"]),
+          tools: [writer],
+          stateSchema: { documents: { type: z.array(z.string()) } },
+        }),
+    ).toThrow(
+      /writes State key "documnets", which the stateSchema does not define. Did you mean "documents"\?/,
+    );
   });
 
   test("a needsState tool gets the live State", async () => {

@@ -1,6 +1,13 @@
-import { ComponentError, defineComponent, greedyVariadic } from "@junction/core";
+import {
+  type Component,
+  type ComponentDefinition,
+  ComponentError,
+  defineComponent,
+  greedyVariadic,
+  type VariadicSpec,
+} from "@junction/core";
 import { z } from "zod";
-import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
+import { type SocketTypeInput, socketTypeParam, socketTypeToJSON } from "./socket-type.js";
 
 /**
  * Joins several branches of a pipeline into one: a greedy variadic input that forwards the single value
@@ -17,7 +24,7 @@ import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
  * pipeline.connect("validator.invalid_replies", "joiner.value"); // loop back
  * ```
  */
-export const BranchJoiner = defineComponent({
+export const BranchJoiner: BranchJoinerClass = defineComponent({
   type: "junction.BranchJoiner",
   description: "Forwards the one value it receives from any of its senders (merges branches, enters loops).",
   params: z.object({ type: socketTypeParam }),
@@ -36,7 +43,27 @@ export const BranchJoiner = defineComponent({
     toInitParameters: (params) => ({ type: socketTypeToJSON(params.type) }),
     fromInitParameters: (initParameters) => initParameters,
   },
-});
+}) as unknown as BranchJoinerClass;
 
-/** A `BranchJoiner` instance (the class doubles as the instance type: `function f(x: BranchJoiner)`). */
-export type BranchJoiner = InstanceType<typeof BranchJoiner>;
+type SchemaOf<T> = T extends z.ZodType ? T : z.ZodType;
+
+/** A `BranchJoiner` instance whose socket type is `TType` (the default accepts every joiner). */
+export type BranchJoiner<TType extends SocketTypeInput = z.ZodType> = Component<
+  { readonly value: VariadicSpec<SchemaOf<TType>, "greedy"> },
+  { readonly value: SchemaOf<TType> },
+  { readonly type: z.ZodType }
+>;
+
+/** The `BranchJoiner` class: `new BranchJoiner({ type })` types both sockets with `type`. */
+export interface BranchJoinerClass {
+  /**
+   * Creates a joiner.
+   *
+   * @param params - `type`: the socket type of both ends (a zod schema; JSON Schema in documents)
+   */
+  new <TType extends SocketTypeInput>(params: { readonly type: TType }): BranchJoiner<TType>;
+  /** The registered type name, `"junction.BranchJoiner"`. */
+  readonly type: string;
+  /** The definition the class was made from. */
+  readonly definition: ComponentDefinition<any, any, any, any, any>;
+}

@@ -1,8 +1,9 @@
-import { defineComponent, excerpt, getDefaultLogger, type Issue } from "@junction/core";
+import { defineComponent, didYouMean, excerpt, getDefaultLogger, type Issue } from "@junction/core";
 import { z } from "zod";
 import type { EvaluationLimits } from "./cel/cel-budget.js";
 import { celRun } from "./cel/cel-context.js";
 import { celToNative, errorText } from "./cel/cel-expression.js";
+import { missingKeyHint, overloadHint } from "./cel/cel-hints.js";
 import { NoRouteSelectedError, RouteConditionError } from "./errors.js";
 import { describeType, formatPath, quoteList } from "./format.js";
 import {
@@ -13,7 +14,8 @@ import {
   routeSchema,
   routeVariables,
 } from "./route-params.js";
-import { socketTypeToJSON } from "./socket-type.js";
+import type { ConditionalRouterClass, ConditionalRouterInstance, RouteOptions } from "./router-types.js";
+import { socketTypeParam, socketTypeToJSON } from "./socket-type.js";
 
 const paramsSchema = z
   .object({
@@ -23,11 +25,20 @@ const paramsSchema = z
     optionalVariables: z.array(z.string()).default([]),
     /** Check each output value against its `outputType` and fail the run on a mismatch. */
     validateOutputType: z.boolean().default(false),
+    /**
+     * The type of every variable the routes use (zod schemas; JSON Schema in documents). When given,
+     * the input sockets carry these types, so connections are checked (at compile time through the
+     * typed builder, and by `connect`), and every variable must be declared.
+     */
+    variableTypes: z.record(z.string(), socketTypeParam).optional(),
     /** Evaluation budget of the expressions: `{ maxCost, maxSteps }` (defaults 1,000,000 each). */
     limits: limitsSchema,
   })
   .superRefine((params, context) => {
     for (const problem of compile(params).problems) {
+      context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+    }
+    for (const problem of variableTypeProblems(params)) {
       context.addIssue({ code: "custom", path: problem.path, message: problem.message });
     }
   });
@@ -52,6 +63,39 @@ function compile(params: Pick<RouterParams, "routes" | "limits">): Compiled {
     compiledByParams.set(params, compiled);
   }
   return compiled;
+}
+
+function variableTypeProblems(
+  params: Pick<RouterParams, "routes" | "limits" | "variableTypes">,
+): { path: (string | number)[]; message: string }[] {
+  const declared = params.variableTypes;
+  if (declared === undefined) return [];
+  const used = compile(params).variables;
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  for (const variable of used) {
+    if (!Object.hasOwn(declared, variable)) {
+      problems.push({
+        path: ["variableTypes"],
+        message: `the routes use the variable "${variable}", which variableTypes does not declare.${didYouMean(variable, Object.keys(declared))} Add "${variable}" with its type (e.g. ${variable}: z.string()), or leave variableTypes out to accept any value.`,
+      });
+    }
+  }
+  for (const variable of Object.keys(declared)) {
+    if (!used.includes(variable)) {
+      problems.push({
+        path: ["variableTypes", variable],
+        message: `variableTypes declares "${variable}", which no route uses.${didYouMean(variable, used)} Remove it or fix the name.`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** What to do about an evaluation error: the keys a map has, or the numeric conversion CEL needs. */
+function evaluationHint(error: unknown, source: string, inputs: Readonly<Record<string, unknown>>): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const hint = missingKeyHint(message, source, inputs) ?? overloadHint(message);
+  return hint === undefined ? "" : `\n${hint}`;
 }
 
 function name(componentName: string | undefined): string {
@@ -82,8 +126,12 @@ function name(componentName: string | undefined): string {
  * });
  * await router.run({ streams: [1, 2, 3], query: "q" }); // { streams: [1, 2, 3] }
  * ```
+ *
+ * Types: the output sockets are typed from the routes' `outputName` / `outputType`; declare
+ * `variableTypes` (`{ exit_reason: z.string() }`) to type the input sockets too — then a wrong wire is a
+ * compile error in the typed builder and a `connect` error at run time.
  */
-export const ConditionalRouter = defineComponent({
+export const ConditionalRouter: ConditionalRouterClass = defineComponent({
   type: "junction.ConditionalRouter",
   description: "Sends its inputs down the first route whose CEL condition is true.",
   params: paramsSchema,
@@ -91,7 +139,8 @@ export const ConditionalRouter = defineComponent({
     const optional = new Set(params.optionalVariables);
     const sockets: Record<string, z.ZodType> = {};
     for (const variable of compile(params).variables) {
-      sockets[variable] = optional.has(variable) ? z.any().optional() : z.any();
+      const type = params.variableTypes?.[variable] ?? z.any();
+      sockets[variable] = optional.has(variable) ? type.optional() : type;
     }
     return sockets;
   },
@@ -126,7 +175,7 @@ export const ConditionalRouter = defineComponent({
         matched = route.condition.evaluate(context, maxSteps);
       } catch (error) {
         throw new RouteConditionError(
-          `${who}: the condition of ${route.label} failed: ${errorText(error)}\nGuard optional fields with has(x.field) or x.?field.orValue(default).`,
+          `${who}: the condition of ${route.label} failed: ${errorText(error)}${evaluationHint(error, route.condition.source, inputs)}`,
           { ...fields, routeIndex: route.index, cause: error },
         );
       }
@@ -148,7 +197,7 @@ export const ConditionalRouter = defineComponent({
             value = celToNative(output.expression?.evaluate(context, maxSteps), original);
           } catch (error) {
             throw new RouteConditionError(
-              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}`,
+              `${who}: the output "${excerpt(output.name)}" of ${route.label} failed: ${errorText(error)}${evaluationHint(error, output.expression?.source ?? "", inputs)}`,
               { ...fields, routeIndex: route.index, socket: output.name, cause: error },
             );
           }
@@ -193,11 +242,28 @@ export const ConditionalRouter = defineComponent({
       })),
       optionalVariables: params.optionalVariables,
       validateOutputType: params.validateOutputType,
+      ...(params.variableTypes === undefined
+        ? {}
+        : {
+            variableTypes: Object.fromEntries(
+              Object.entries(params.variableTypes).map(([variable, type]) => [
+                variable,
+                socketTypeToJSON(type as z.ZodType),
+              ]),
+            ),
+          }),
       ...(params.limits === undefined ? {} : { limits: params.limits }),
     }),
     fromInitParameters: (initParameters) => initParameters,
   },
-});
+}) as unknown as ConditionalRouterClass;
 
-/** A `ConditionalRouter` instance (the class doubles as the instance type: `function f(x: ConditionalRouter)`). */
-export type ConditionalRouter = InstanceType<typeof ConditionalRouter>;
+/**
+ * A `ConditionalRouter` instance (the class doubles as the instance type: `function f(x: ConditionalRouter)`
+ * accepts every router).
+ */
+export type ConditionalRouter<
+  TRoutes extends readonly unknown[] = readonly RouteOptions[],
+  TVariables = never,
+  TOptional extends string = never,
+> = ConditionalRouterInstance<TRoutes, TVariables, TOptional>;

@@ -2,6 +2,7 @@ import { excerpt, isReservedName, quoteExcerpt, reservedNameMessage } from "@jun
 import { z } from "zod";
 import { defaultMaxCost, defaultMaxSteps, type EvaluationLimits } from "./cel/cel-budget.js";
 import { CelCompileError, type CompiledExpression, compileExpression } from "./cel/cel-expression.js";
+import { overloadHint, pythonLiteralVariables, slipHints } from "./cel/cel-hints.js";
 import { socketTypeParam } from "./socket-type.js";
 
 /**
@@ -9,18 +10,34 @@ import { socketTypeParam } from "./socket-type.js";
  * path), and the compiled form the router runs.
  */
 
-const oneOrMany = z.union([z.string(), z.array(z.string()).min(1)]);
+/** The message of a route field that is missing or of the wrong kind, naming the field and what it holds. */
+const routeField =
+  (field: string, holds: string) =>
+  (issue: { input: unknown }): string =>
+    issue.input === undefined
+      ? `the route has no "${field}". Every route needs condition, output, outputName and outputType; "${field}" is ${holds}.`
+      : `"${field}" must be ${holds}.`;
+
+const oneOrMany = (field: string, holds: string) =>
+  z.union([z.string(), z.array(z.string()).min(1)], { error: routeField(field, holds) });
 
 /** The params schema of one route. */
 export const routeSchema = z.strictObject({
   /** A CEL expression that evaluates to a `bool`. */
-  condition: z.string(),
+  condition: z.string({
+    error: routeField("condition", 'a CEL expression that evaluates to a bool (e.g. "x > 0")'),
+  }),
   /** A CEL expression per output (or, with `outputPassthrough`, an input name). */
-  output: oneOrMany,
+  output: oneOrMany("output", "a CEL expression (or a list, one per output) giving the value to send"),
   /** The output socket name(s). */
-  outputName: oneOrMany,
+  outputName: oneOrMany("outputName", "the output socket name (or a list, one per output)"),
   /** The output socket type(s): zod schemas, or JSON Schema in documents. */
-  outputType: z.union([socketTypeParam, z.array(socketTypeParam).min(1)]),
+  outputType: z.union([socketTypeParam, z.array(socketTypeParam).min(1)], {
+    error: routeField(
+      "outputType",
+      "the output socket type: a zod schema such as z.string() (or a list, one per output)",
+    ),
+  }),
   /** When true, `output` names inputs whose values are forwarded untouched. */
   outputPassthrough: z.boolean().optional(),
 });
@@ -222,10 +239,20 @@ function compile(
     if (tooCostly !== undefined) problems.push({ path, message: tooCostly });
     const reserved = reservedVariables(expression, what);
     if (reserved !== undefined) problems.push({ path, message: reserved });
+    for (const name of pythonLiteralVariables(expression.variables)) {
+      problems.push({
+        path,
+        message: `${what} reads a variable named "${name}": CEL spells the literals \`true\`, \`false\` and \`null\` in lower case. Write ${name === "None" ? "`null`" : `\`${name.toLowerCase()}\``}.`,
+      });
+    }
     return expression;
   } catch (error) {
     if (!(error instanceof CelCompileError)) throw error;
-    problems.push({ path, message: `${what} is not a valid CEL expression: ${error.message}` });
+    const hints = [...slipHints(source), overloadHint(error.message)].filter((hint) => hint !== undefined);
+    problems.push({
+      path,
+      message: `${what} is not a valid CEL expression: ${error.message}${hints.map((hint) => `\nHint: ${hint}`).join("")}`,
+    });
     return undefined;
   }
 }

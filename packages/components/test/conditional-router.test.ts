@@ -63,6 +63,41 @@ describe("ConditionalRouter construction", () => {
         "params.routes.1.outputName",
       ]),
     );
+    expect((error as ComponentError).message).toContain(
+      'params.routes[0].outputName: the route has no "outputName". Every route needs condition, output, outputName and outputType',
+    );
+  });
+
+  test("Python and Jinja spellings get the CEL spelling", () => {
+    const problem = (condition: string) =>
+      (
+        thrown(
+          () =>
+            new ConditionalRouter({
+              routes: [{ condition, output: "1", outputName: "n", outputType: z.number() }],
+            }),
+        ) as ComponentError
+      ).message;
+    expect(problem("a and b")).toContain("Hint: CEL writes `and` as `&&`.");
+    expect(problem("a or b")).toContain("Hint: CEL writes `or` as `||`.");
+    expect(problem("not a")).toContain("Hint: CEL writes `not x` as `!x`.");
+    expect(problem("x = 1")).toContain("Hint: CEL compares with `==`");
+    expect(problem("{{ x }} == 1")).toContain("write the variable without `{{ }}`");
+    expect(problem("x == True")).toContain('reads a variable named "True": CEL spells the literals `true`');
+    // Words inside string literals are not operators.
+    expect(problem('x == "this and that" || y = 2')).not.toContain("`and`");
+  });
+
+  test("an int mixed with a double suggests the conversion", () => {
+    const message = (
+      thrown(
+        () =>
+          new ConditionalRouter({
+            routes: [{ condition: "1 + 1.5 > 2.0", output: "1", outputName: "n", outputType: z.number() }],
+          }),
+      ) as ComponentError
+    ).message;
+    expect(message).toContain("CEL does not mix int and double in `+`");
   });
 
   test("a condition with a syntax error fails at construction, naming the route", () => {
@@ -349,8 +384,33 @@ describe("ConditionalRouter errors while routing", () => {
     expect(error.code).toBe("ROUTE_CONDITION_ERROR");
     expect(error.routeIndex).toBe(0);
     expect(error.message).toContain('route 0 ("english")');
-    expect(error.message).toContain("lang");
-    expect(error.message).toContain("has(");
+    expect(error.message).toContain('"doc.meta" has no key "lang". "doc.meta" has the keys (none).');
+    expect(error.message).toContain(
+      "guard it with has(doc.meta.lang) or read it with doc.meta.?lang.orValue(default)",
+    );
+  });
+
+  test("a missing key lists the keys the map has, with a did-you-mean", async () => {
+    const router = new ConditionalRouter({
+      routes: [
+        { condition: 'doc.meta.lnag == "en"', output: "doc", outputName: "english", outputType: z.any() },
+      ],
+    });
+    const error = (await rejected(
+      router.run({ doc: { meta: { lang: "en", source: "web" } } }),
+    )) as RouteConditionError;
+    expect(error.message).toContain('"doc.meta" has the keys "lang", "source". Did you mean "lang"?');
+  });
+
+  test("an int input mixed with a double at run time suggests double(value); has() is only for missing keys", async () => {
+    const router = new ConditionalRouter({
+      routes: [{ condition: "score + 0.5 > 1.0", output: "score", outputName: "high", outputType: z.any() }],
+    });
+    const error = (await rejected(router.run({ score: 1 }))) as RouteConditionError;
+    expect(error.message).toContain(
+      "CEL does not mix int and double in `+`: convert the left side, e.g. `double(score)`",
+    );
+    expect(error.message).not.toContain("has(");
   });
 
   test("a condition that evaluates to something other than a bool at run time", async () => {

@@ -28,7 +28,8 @@ export interface SerializeContext {
    *
    * @param component - the nested instance
    * @param pathSuffix - where it sits under {@link SerializeContext.path}, e.g. `"chatGenerator"` or `["tools", 0]`
-   * @throws SerializationError listing every problem with its path
+   * @returns the document; when it cannot be written, a placeholder (the problems are recorded and
+   *   `toJSON` fails after the serializer returns, listing every problem of every component)
    */
   serializeComponent(
     component: AnyComponent,
@@ -39,7 +40,8 @@ export interface SerializeContext {
    *
    * @param fn - the function
    * @param pathSuffix - where it sits under {@link SerializeContext.path}
-   * @throws SerializationError saying how to `registry.registerFunction(name, fn)` when it is not registered
+   * @returns the name; when it is not registered, `""` (a problem saying how to
+   *   `registry.registerFunction(name, fn)` is recorded and `toJSON` fails after the serializer returns)
    */
   functionName(
     fn: (...args: any[]) => unknown,
@@ -50,7 +52,8 @@ export interface SerializeContext {
    *
    * @param value - the value
    * @param pathSuffix - where it sits under {@link SerializeContext.path}
-   * @throws SerializationError listing every non-JSON value with its path
+   * @returns the copy; `null` when the value is not JSON data (each non-JSON value is recorded with its
+   *   path and `toJSON` fails after the serializer returns)
    */
   serializeValue(value: unknown, pathSuffix: string | number | readonly (string | number)[]): unknown;
 }

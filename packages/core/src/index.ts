@@ -128,9 +128,18 @@ export type {
   AnyOutputMapping,
   SuperInputSpecs,
   SuperOutputSpecs,
-  TypedPipeline,
 } from "./pipeline/super-component-types.js";
 export type { InputMapping, OutputMapping } from "./pipeline/super-mapping.js";
+export type {
+  ConsumedBy,
+  FedBy,
+  PipelineResult,
+  PipelineRunInputs,
+  TypedPipeline,
+  TypedPipelineEvent,
+  TypedRunEndEvent,
+  TypedRunOptions,
+} from "./pipeline/typed-pipeline.js";
 export type { CreateRegistryOptions, Registry } from "./registry.js";
 export { createRegistry, defaultRegistry } from "./registry.js";
 export { isReservedName, reservedNameMessage, reservedNames } from "./reserved-names.js";
@@ -160,6 +169,7 @@ export type {
   VariadicSpec,
 } from "./sockets.js";
 export { greedyVariadic, isOptionalSchema, variadic } from "./sockets.js";
+export { closestNames, didYouMean } from "./suggest.js";
 export type { Span, Tracer } from "./tracing.js";
 export { InMemoryTracer, noopTracer, RecordedSpan } from "./tracing.js";
 export type {
@@ -167,8 +177,10 @@ export type {
   InferOutputs,
   InferSocketInput,
   InferSocketValue,
+  IsOptionalSpec,
   MaybePromise,
   RunInputs,
+  Simplify,
 } from "./types.js";
 export type { WireSchema } from "./wire-schema.js";
 export { decodeWireValue, wireJSONSchema } from "./wire-schema.js";

@@ -55,7 +55,7 @@ describe("nested and flat inputs", () => {
   test("a mix of component and non-component keys is rejected with an explanation of both forms", async () => {
     const p = pipeline().addComponent("echo", new Echo()).addComponent("double", new Double());
     const error = await rejection(p.run({ echo: { text: "a" }, value: 2 }));
-    expect(error.message).toContain('"echo" name components but "value" do not');
+    expect(error.message).toContain('"echo" is a component name, but "value" is not');
     expect(error.message).toContain('inputsFormat: "nested" | "flat"');
   });
 
@@ -93,6 +93,24 @@ describe("nested and flat inputs", () => {
       .addComponent("second", new Echo({ label: "2" }))
       .connect("first", "second");
     expect(await p.run({ text: "x" })).toEqual({ second: { text: "x12" } });
+  });
+
+  test("a misspelled component in nested inputs is read as nested and the closest name is suggested", async () => {
+    const p = pipeline().addComponent("num", new Double()).addComponent("echo", new Echo());
+    const error = await rejection(p.run({ nmu: { value: 3 } }));
+    expect(error.issues[0]).toMatchObject({ path: ["nmu"] });
+    expect(error.message).toContain('unknown component "nmu". Did you mean "num"?');
+    expect(error.message).not.toContain("Use the nested form");
+  });
+
+  test("misspelled sockets and flat keys get the closest names", async () => {
+    const p = pipeline().addComponent("num", new AddFixedValue());
+    const nested = await rejection(p.run({ num: { valeu: 3 } }));
+    expect(nested.message).toContain('has no input socket "valeu". Did you mean "value"?');
+    const flat = await rejection(p.run({ valeu: 3 }));
+    expect(flat.message).toContain(
+      'no component has an unconnected input socket "valeu". Did you mean "value"?',
+    );
   });
 
   test("a flat key that matches no socket is an error", async () => {
@@ -139,6 +157,20 @@ describe("validation", () => {
     const error = await rejection(p.run({ a: { value: 1 }, d: { value: 2 } }));
     expect(error.issues[0]?.path).toEqual(["d", "value"]);
     expect(error.message).toContain("already receives from");
+  });
+
+  test("run input into a loop's entry socket says how loops are entered", async () => {
+    const p = pipeline()
+      .addComponent("add", new AddFixedValue())
+      .addComponent("check", new Threshold({ threshold: 5 }))
+      .connect("add", "check")
+      .connect("check.below", "add.value");
+    const error = await rejection(p.run({ add: { value: 1 } }));
+    expect(error.issues[0]?.path).toEqual(["add", "value"]);
+    expect(error.message).toContain("is fed by the loop");
+    expect(error.message).toContain('declare "value" as greedyVariadic(...)');
+    expect(error.message).toContain("put a BranchJoiner in front of it");
+    expect(error.message).toContain('"Loops" in docs/pipelines.md');
   });
 
   test("run input into a connected list socket joins the sender's list for this run only", async () => {

@@ -143,7 +143,7 @@ describe("declared inputs and outputs", () => {
       'inputs.again: "upper.text" is already the target of "phrase". Each socket takes one declared input.',
       'inputs.wired: "exclaim.text" is connected to another component\'s output, so a caller cannot give it. Declare an open input socket.',
       'inputs.missing: unknown component "nobody". Components: "upper", "exclaim".',
-      'inputs.typo: "upper" (io_test.Upper) has no input socket "txt". Its input sockets: "text", "handle".',
+      'inputs.typo: "upper" (io_test.Upper) has no input socket "txt". Did you mean "text"? Its input sockets: "text", "handle".',
       'outputs.out.1: "exclaim" (io_test.Exclaim) has no output socket "nothing". Its output sockets: "text".',
     ]);
   });

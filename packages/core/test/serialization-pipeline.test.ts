@@ -190,6 +190,30 @@ describe("loading reports every problem at once, with paths", () => {
     expect(inspect(error, { depth: 10 })).not.toContain("sk-literal-key");
   });
 
+  test("a component with a params error still has its connections checked, with did-you-mean", () => {
+    const doc = {
+      version: 1,
+      components: {
+        adder: { type: "test.doc.AddFixedValue", init_parameters: { add: "two" } },
+        double: { type: "test.doc.Double" },
+      },
+      connections: [
+        { sender: "adder.reslt", receiver: "double.value" },
+        { sender: "adder.result", receiver: "duoble.value" },
+      ],
+    };
+    const error = loadError(() => Pipeline.fromJSON(doc));
+    expect(paths(error)).toEqual([
+      "components.adder.init_parameters.add",
+      "connections[0].sender",
+      "connections[1].receiver",
+    ]);
+    expect(error.issues[1]?.message).toContain(
+      '"adder" has no output socket "reslt". Did you mean "result"?',
+    );
+    expect(error.issues[2]?.message).toContain('unknown component "duoble". Did you mean "double"?');
+  });
+
   test("a document that is not an object", () => {
     for (const doc of [null, 3, "pipeline", [1, 2]]) {
       expect(paths(loadError(() => Pipeline.fromJSON(doc)))).toEqual([""]);

@@ -67,6 +67,7 @@ export { FileConversationStore } from "./conversation/file-conversation-store.js
 export { ConversionError, MessageFormatError } from "./errors.js";
 export type { FinishReason } from "./finish-reason.js";
 export { finishReasons } from "./finish-reason.js";
+export type { JsonObjectType, JsonSchemaType } from "./json-schema-type.js";
 export type { PipelineToolInit } from "./pipeline-tool.js";
 export { PipelineTool } from "./pipeline-tool.js";
 export { RecordingChatGenerator } from "./recording-chat-generator.js";
@@ -89,6 +90,7 @@ export type {
 } from "./streaming-chunk.js";
 export {
   invokeStreamingCallback,
+  isStreamingChunk,
   StreamingChunk,
   selectStreamingCallback,
   streamingChunkSchema,

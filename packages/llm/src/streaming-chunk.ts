@@ -319,3 +319,19 @@ export async function invokeStreamingCallback(
   const result = callback(chunk);
   if (result instanceof Promise) await result;
 }
+
+/**
+ * True when `value` is a {@link StreamingChunk}: narrows the `unknown` chunk of a pipeline's `chunk`
+ * event (core knows no LLM types) without a cast.
+ *
+ * @param value - anything, typically `event.chunk`
+ * @example
+ * ```ts
+ * for await (const event of pipeline.stream(inputs)) {
+ *   if (event.type === "chunk" && isStreamingChunk(event.chunk)) process.stdout.write(event.chunk.content);
+ * }
+ * ```
+ */
+export function isStreamingChunk(value: unknown): value is StreamingChunk {
+  return value instanceof StreamingChunk;
+}

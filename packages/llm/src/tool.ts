@@ -14,6 +14,7 @@ import type { z } from "zod";
 import { isRecord } from "./content-part-checks.js";
 import type { ToolCall } from "./content-parts.js";
 import { formatIssues, problems } from "./format-issues.js";
+import type { JsonSchemaType } from "./json-schema-type.js";
 import { decodeNamedValue } from "./named-type-codecs.js";
 import type { StreamingChunk } from "./streaming-chunk.js";
 import {
@@ -89,7 +90,8 @@ export interface ToolApprovalContext {
  */
 export type NeedsApproval<TArgs = Record<string, unknown>> =
   | boolean
-  | ((args: TArgs, context: ToolApprovalContext) => MaybePromise<boolean>);
+  // A method type, so the argument is checked bivariantly and any tool is a `Tool` (see ToolFunction).
+  | { bivarianceHack(args: TArgs, context: ToolApprovalContext): MaybePromise<boolean> }["bivarianceHack"];
 
 /** Options of {@link Tool.invoke}. */
 export interface ToolInvokeOptions {
@@ -121,11 +123,17 @@ export interface ToolDocumentOptions {
   readonly path: readonly (string | number)[];
 }
 
-/** A tool's function: sync or async, receiving the validated arguments and a {@link ToolContext}. */
-export type ToolFunction<TArgs = Record<string, unknown>, TResult = unknown> = (
-  args: TArgs,
-  context: ToolContext,
-) => MaybePromise<TResult>;
+/**
+ * A tool's function: sync or async, receiving the validated arguments and a {@link ToolContext}.
+ *
+ * Declared as a method type so that its argument is checked bivariantly: a `Tool<{ city: string }>`
+ * is a `Tool` (`const tools: Tool[] = [weather, clock]` compiles). The arguments are validated against
+ * the tool's own schema before the function runs, so a collection of tools never passes one tool's
+ * arguments to another.
+ */
+export type ToolFunction<TArgs = Record<string, unknown>, TResult = unknown> = {
+  bivarianceHack(args: TArgs, context: ToolContext): MaybePromise<TResult>;
+}["bivarianceHack"];
 
 /** What the {@link Tool} constructor and {@link tool} take. */
 export interface ToolInit<TArgs = Record<string, unknown>, TResult = unknown> {
@@ -423,10 +431,14 @@ function safeJson(value: unknown): string {
 export function tool<TSchema extends z.ZodObject, TResult>(
   init: ToolInit<z.output<TSchema>, TResult> & { readonly parameters: TSchema },
 ): Tool<z.output<TSchema>, TResult>;
-/** Declares a tool with a JSON Schema `parameters` object (arguments typed as a record). */
-export function tool<TResult>(
-  init: ToolInit<Record<string, unknown>, TResult> & { readonly parameters: JsonObjectSchema },
-): Tool<Record<string, unknown>, TResult>;
+/**
+ * Declares a tool with a JSON Schema `parameters` object. A literal schema (inline, or a constant
+ * written `as const`) types the arguments (`{ city: string; days?: number }`); a schema built at run
+ * time gives `Record<string, unknown>`.
+ */
+export function tool<const TSchema extends JsonObjectSchema, TResult>(
+  init: ToolInit<JsonSchemaType<TSchema>, TResult> & { readonly parameters: TSchema },
+): Tool<JsonSchemaType<TSchema>, TResult>;
 export function tool(init: ToolInit<any, any>): AnyTool {
   return new Tool(init);
 }

@@ -29,6 +29,7 @@ test("@junction/llm exports exactly its public surface", () => {
     "flattenTools",
     "invokeStreamingCallback",
     "isChatGenerator",
+    "isStreamingChunk",
     "isTool",
     "jsonSchemaResponseFormatSchema",
     "responseFormatInputs",

@@ -1,5 +1,6 @@
 import { ComponentError, getDefaultLogger, JunctionError, type Secret } from "@junction/core";
 import OpenAI from "openai";
+import { refusalAwareFetch } from "./connection-refused.js";
 
 /** The default OpenAI endpoint. */
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
@@ -106,6 +107,7 @@ export function createClient(settings: ClientSettings, env: Env = processEnv()):
     ...(settings.organization === undefined ? {} : { organization: settings.organization }),
     timeout,
     maxRetries,
+    fetch: refusalAwareFetch,
     logger: sdkLogger,
     logLevel: "warn",
     ...(apiKey === undefined ? { defaultHeaders: { Authorization: null } } : {}),

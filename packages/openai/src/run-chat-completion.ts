@@ -1,6 +1,7 @@
 import type { Logger, MaybePromise } from "@junction/core";
 import type { ChatMessage, ComponentInfo, StreamingCallback, StreamingChunk } from "@junction/llm";
 import type OpenAI from "openai";
+import { withRefusalStop } from "./connection-refused.js";
 import { warnOnAbnormalFinish } from "./finish-reason.js";
 import { fromChatCompletion } from "./from-chat-completion.js";
 import { fromStreamingChunks } from "./from-streaming-chunks.js";
@@ -35,14 +36,18 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
-async function streamReply(call: ChatCompletionCall, targets: StreamTargets): Promise<ChatMessage> {
+async function streamReply(
+  call: ChatCompletionCall,
+  targets: StreamTargets,
+  requestSignal: AbortSignal,
+): Promise<ChatMessage> {
   const { client, body, signal, logger } = call;
   // Usage arrives in a final chunk only when asked for; `stream_options: null` sends none (for servers that reject it).
   const { stream_options: given, ...rest } = body;
   const streamOptions = "stream_options" in body ? given : { include_usage: true };
   const stream = await client.chat.completions.create(
     { ...rest, stream: true, ...(streamOptions == null ? {} : { stream_options: streamOptions }) },
-    { signal },
+    { signal: requestSignal },
   );
   const chunks: StreamingChunk[] = [];
   let textStarted = false;
@@ -82,13 +87,18 @@ export async function runChatCompletion(call: ChatCompletionCall): Promise<ChatM
   signal?.throwIfAborted();
   let replies: ChatMessage[];
   try {
-    replies =
+    // A refused connection stops the SDK's retries at once (see connection-refused.ts).
+    replies = await withRefusalStop(signal, async (requestSignal) =>
       call.stream === undefined
         ? fromChatCompletion(
-            await call.client.chat.completions.create({ ...call.body, stream: false }, { signal }),
+            await call.client.chat.completions.create(
+              { ...call.body, stream: false },
+              { signal: requestSignal },
+            ),
             call.logger,
           )
-        : [await streamReply(call, call.stream)];
+        : [await streamReply(call, call.stream, requestSignal)],
+    );
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     throw toOpenAIApiError(error, call.errorContext);

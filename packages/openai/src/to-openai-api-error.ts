@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { ConnectionRefused } from "./connection-refused.js";
 import { OpenAIApiError } from "./openai-api-error.js";
 
 /** What the mapping needs to know about the call that failed. */
@@ -73,6 +74,12 @@ function hint(status: number | undefined, context: ErrorContext): string {
  * @param context - the key to redact, the base URL, the model, the retry budget
  */
 export function toOpenAIApiError(error: unknown, context: ErrorContext): unknown {
+  if (error instanceof ConnectionRefused) {
+    return new OpenAIApiError(
+      `OpenAIChatGenerator: the call to model "${context.model}" failed: the server at "${displayURL(context.baseURL)}" is not reachable (connection refused: nothing accepts connections there). Start the server, or fix \`baseURL\` (or OPENAI_BASE_URL). Not retried: a refused connection is refused again at once, and raising \`timeout\` would not help.`,
+      { cause: error.refusal },
+    );
+  }
   if (!(error instanceof OpenAI.OpenAIError)) return error;
   error.message = redact(error.message, context.apiKey);
   if (error instanceof OpenAI.APIError) redactBody(error.error, context.apiKey);

@@ -1,6 +1,6 @@
 import { ChatMessage, type StreamingChunk } from "@junction/llm";
 import { OpenAIApiError, OpenAIChatGenerator } from "@junction/openai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { chunk, completion, errorReply, textStream } from "./support/fake-openai-server.js";
 import { TEST_KEY, useHarness } from "./support/harness.js";
 
@@ -62,7 +62,29 @@ describe("HTTP errors", () => {
     const generator = new OpenAIChatGenerator({ baseURL: closed, maxRetries: 0 });
     const error = await failure(generator.run({ messages: question }));
     expect(error.status).toBeUndefined();
-    expect(error.message).toMatch(/could not connect.*127\.0\.0\.1/s);
+    expect(error.message).toMatch(/127\.0\.0\.1.*is not reachable/s);
+  });
+
+  it("says a refused connection means the server is not reachable, without spending the retry budget", async () => {
+    const closed = h.server.baseURL;
+    await h.server.close();
+    const fetches = vi.spyOn(globalThis, "fetch");
+    try {
+      for (const streaming of [false, true]) {
+        fetches.mockClear();
+        const generator = new OpenAIChatGenerator({ baseURL: closed, maxRetries: 5 });
+        const error = await failure(
+          generator.run({ messages: question, ...(streaming ? { streaming_callback: () => {} } : {}) }),
+        );
+        expect(error.status).toBeUndefined();
+        expect(error.message).toContain(`the server at "${closed}" is not reachable (connection refused`);
+        expect(error.message).toContain("Start the server, or fix `baseURL`");
+        expect(error.message).not.toMatch(/raise `timeout`\./);
+        expect(fetches).toHaveBeenCalledTimes(1);
+      }
+    } finally {
+      fetches.mockRestore();
+    }
   });
 
   it("turns an error event inside a stream into a typed error", async () => {

@@ -1,4 +1,11 @@
-import { type AnyComponent, excerpt, getDefaultLogger, type Issue, isComponent } from "@junction/core";
+import {
+  type AnyComponent,
+  didYouMean,
+  excerpt,
+  getDefaultLogger,
+  type Issue,
+  isComponent,
+} from "@junction/core";
 import {
   type AnyTool,
   chatMessageSchema,
@@ -206,7 +213,7 @@ export function checkAgentParams(
       if (!known.has(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "inputsFromState", stateKey],
-          message: `tool "${excerpt(tool.name)}" reads State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's inputsFromState.`,
+          message: `tool "${excerpt(tool.name)}" reads State key "${excerpt(stateKey)}", which the stateSchema does not define.${didYouMean(stateKey, known)} Add "${excerpt(stateKey)}" to stateSchema or fix the tool's inputsFromState.`,
         });
       }
     }
@@ -214,7 +221,10 @@ export function checkAgentParams(
       if (!known.has(stateKey) || reservedStateKeys.includes(stateKey)) {
         issues.push({
           path: ["tools", tool.name, "outputsToState", stateKey],
-          message: `tool "${excerpt(tool.name)}" writes State key "${excerpt(stateKey)}", which the stateSchema does not define. Add "${excerpt(stateKey)}" to stateSchema or fix the tool's outputsToState.`,
+          message: `tool "${excerpt(tool.name)}" writes State key "${excerpt(stateKey)}", which the stateSchema does not define.${didYouMean(
+            stateKey,
+            [...known].filter((key) => !reservedStateKeys.includes(key)),
+          )} Add "${excerpt(stateKey)}" to stateSchema or fix the tool's outputsToState.`,
         });
       }
     }

@@ -87,15 +87,27 @@ function writeOutputOptions(params: AgentParams, out: Record<string, unknown>, c
  */
 export const agentSerializer: ComponentSerializer<AgentParams> = {
   toInitParameters(params, context) {
+    // The state schema and the tools throw their problems; collect them and go on, so one toJSON()
+    // reports every value that cannot be written (hooks and callbacks too).
+    const problems: Issue[] = [];
+    const collect = <T>(write: () => T): T | undefined => {
+      try {
+        return write();
+      } catch (error) {
+        if (!SerializationError.isInstance(error) || error.issues.length === 0) throw error;
+        problems.push(...error.issues);
+        return undefined;
+      }
+    };
     const out: Record<string, unknown> = {
       chatGenerator: context.serializeComponent(params.chatGenerator, "chatGenerator"),
       exitConditions: [...params.exitConditions],
       maxAgentSteps: params.maxAgentSteps,
       raiseOnToolInvocationFailure: params.raiseOnToolInvocationFailure,
       finalAnswerOnMaxSteps: params.finalAnswerOnMaxSteps,
-      stateSchema: stateSchemaToJSON(params.stateSchema, context),
+      stateSchema: collect(() => stateSchemaToJSON(params.stateSchema, context)),
     };
-    if (params.tools !== undefined) out.tools = toolsToJSON(params.tools, context);
+    if (params.tools !== undefined) out.tools = collect(() => toolsToJSON(params.tools!, context));
     if (params.systemPrompt !== undefined) out.systemPrompt = params.systemPrompt;
     if (params.userPrompt !== undefined) out.userPrompt = params.userPrompt;
     if (params.toolConcurrencyLimit !== undefined) out.toolConcurrencyLimit = params.toolConcurrencyLimit;
@@ -108,6 +120,11 @@ export const agentSerializer: ComponentSerializer<AgentParams> = {
       out.conversation = conversationToJSON(params.conversation, context);
     if (params.historyLimit !== undefined)
       out.historyLimit = historyLimitToJSON(params.historyLimit, context);
+    if (problems.length > 0) {
+      throw new SerializationError(`Agent: ${problems.length} value(s) cannot be written.`, {
+        issues: problems,
+      });
+    }
     return out;
   },
   fromInitParameters(init, context) {

@@ -1,5 +1,5 @@
 import type { Issue } from "@junction/core";
-import { excerpt, formatIssues } from "@junction/core";
+import { didYouMean, excerpt, formatIssues } from "@junction/core";
 import { chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 import { StateError } from "../errors.js";
@@ -123,7 +123,7 @@ export class State<TSchema extends StateSchema = StateSchema> {
       if (spec === undefined) {
         issues.push({
           path: ["data", key],
-          message: `key "${excerpt(key)}" is not in the schema (keys: ${describeKeys(specs)}).`,
+          message: `key "${excerpt(key)}" is not in the schema (keys: ${describeKeys(specs)}).${didYouMean(key, specs.keys())}`,
         });
         continue;
       }
@@ -264,7 +264,7 @@ export class State<TSchema extends StateSchema = StateSchema> {
     const spec = this.#specs.get(key);
     if (spec === undefined) {
       throw new StateError(
-        `${where}: key "${excerpt(key)}" is not in the State schema (keys: ${describeKeys(this.#specs)}). Declare it in the schema (the Agent's stateSchema) first.`,
+        `${where}: key "${excerpt(key)}" is not in the State schema (keys: ${describeKeys(this.#specs)}).${didYouMean(key, this.#specs.keys())} Declare it in the schema (the Agent's stateSchema) first.`,
       );
     }
     return spec;

@@ -1,5 +1,5 @@
 import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
-import { excerpt, quoteExcerpt } from "@junction/core";
+import { didYouMean, excerpt, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -85,6 +85,23 @@ export function prepareArguments(
 }
 
 /**
+ * The rule for `inputsFromState` when the State key has no value yet and the model did not supply the
+ * parameter: a required parameter fails the call with a message naming the State key (raised when
+ * `raiseOnToolInvocationFailure`); an optional parameter is left out.
+ */
+function missingStateInput(tool: AnyTool, call: ToolCall, state: State): ToolInvocationError | undefined {
+  const required = new Set(Array.isArray(tool.parameters.required) ? tool.parameters.required : []);
+  for (const [stateKey, parameter] of Object.entries(tool.inputsFromState ?? {})) {
+    if (Object.hasOwn(call.arguments, parameter) || state.has(stateKey) || !required.has(parameter)) continue;
+    return new ToolInvocationError(
+      `Tool "${excerpt(tool.name)}": its parameter "${excerpt(parameter)}" is filled from State key "${excerpt(stateKey)}" (inputsFromState), but State key "${excerpt(stateKey)}" has no value yet. Give "${excerpt(stateKey)}" a value before the tool runs (a run input of the agent, or another tool's outputsToState), or make "${excerpt(parameter)}" optional in the tool's parameters.`,
+      { toolName: tool.name, arguments: call.arguments },
+    );
+  }
+  return undefined;
+}
+
+/**
  * Merges a result into State through the tool's `outputsToState` (object results only). A failure is
  * an error of the run, never hidden in a tool message.
  */
@@ -123,7 +140,7 @@ async function execute(
   if (tool === undefined) {
     const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
     const error = new ToolInvocationError(
-      `Tool "${excerpt(call.toolName)}" not found. Available tools: ${available}. Call one of the available tools.`,
+      `Tool "${excerpt(call.toolName)}" not found.${didYouMean(call.toolName, options.tools.keys())} Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return { message: errorMessage(call, error), error, result: undefined };
@@ -139,6 +156,9 @@ async function execute(
     );
     return { message: errorMessage(call, error), error, result: undefined };
   }
+  const missing = missingStateInput(tool, call, options.state);
+  if (missing !== undefined)
+    return { message: errorMessage(call, missing), error: missing, result: undefined };
   const span = options.tracer.startSpan(
     "junction.agent.tool",
     {

@@ -7,7 +7,7 @@ import type {
   OutputAddress,
 } from "./builder-types.js";
 import type { Pipeline } from "./pipeline.js";
-import type { TypedPipeline } from "./super-component-types.js";
+import type { ConsumedBy, FedBy, TypedPipeline } from "./typed-pipeline.js";
 
 /**
  * A typed way to assemble a {@link Pipeline}: each `add` records the component's type, so `connect`
@@ -23,7 +23,11 @@ import type { TypedPipeline } from "./super-component-types.js";
  *   .build();
  * ```
  */
-export class PipelineBuilder<TMap extends ComponentMap> {
+export class PipelineBuilder<
+  TMap extends ComponentMap,
+  TFed extends string = never,
+  TConsumed extends string = never,
+> {
   readonly #pipeline: Pipeline;
 
   /** @param pipeline - the pipeline to add to (use `Pipeline.builder()`) */
@@ -40,9 +44,9 @@ export class PipelineBuilder<TMap extends ComponentMap> {
   add<const N extends string, C extends AnyComponent>(
     name: N & CheckName<TMap, N>,
     component: C,
-  ): PipelineBuilder<TMap & { [K in N]: C }> {
+  ): PipelineBuilder<TMap & { [K in N]: C }, TFed, TConsumed> {
     this.#pipeline.addComponent(name, component);
-    return this as unknown as PipelineBuilder<TMap & { [K in N]: C }>;
+    return this as unknown as PipelineBuilder<TMap & { [K in N]: C }, TFed, TConsumed>;
   }
 
   /**
@@ -54,13 +58,20 @@ export class PipelineBuilder<TMap extends ComponentMap> {
   connect<const S extends OutputAddress<TMap>, const R extends InputAddress<TMap>>(
     sender: S,
     receiver: R & CheckConnection<TMap, S, R>,
-  ): this {
+  ): PipelineBuilder<TMap, TFed | FedBy<TMap, S, R>, TConsumed | ConsumedBy<TMap, S, R>> {
     this.#pipeline.connect(sender, receiver);
-    return this;
+    return this as unknown as PipelineBuilder<
+      TMap,
+      TFed | FedBy<TMap, S, R>,
+      TConsumed | ConsumedBy<TMap, S, R>
+    >;
   }
 
-  /** The assembled pipeline; its type remembers the components, so a `SuperComponent` wrapping it keeps their socket types. */
-  build(): TypedPipeline<TMap> {
-    return this.#pipeline as TypedPipeline<TMap>;
+  /**
+   * The assembled pipeline: a plain `Pipeline` whose `run` and `stream` are typed from the components
+   * and connections (see {@link TypedPipeline}); a `SuperComponent` wrapping it keeps their socket types.
+   */
+  build(): TypedPipeline<TMap, TFed, TConsumed> {
+    return this.#pipeline as TypedPipeline<TMap, TFed, TConsumed>;
   }
 }

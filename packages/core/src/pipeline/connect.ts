@@ -1,6 +1,7 @@
 import { type Compatibility, checkCompatibility } from "../compatibility.js";
 import { PipelineConnectError } from "../errors.js";
 import { excerpt } from "../excerpt.js";
+import { didYouMean } from "../suggest.js";
 import { describeType, isListSchema } from "./describe-type.js";
 import {
   type EngineEdge,
@@ -156,7 +157,7 @@ function requireNode(nodes: ReadonlyMap<string, EngineNode>, name: string, role:
   const node = nodes.get(name);
   if (node === undefined) {
     throw new PipelineConnectError(
-      `Pipeline.connect: ${role} component "${excerpt(name)}" is not in the pipeline. Components: ${listNames([...nodes.keys()])}. Add it with addComponent("${excerpt(name)}", ...) first.`,
+      `Pipeline.connect: ${role} component "${excerpt(name)}" is not in the pipeline.${didYouMean(name, nodes.keys())} Components: ${listNames([...nodes.keys()])}. Add it with addComponent("${excerpt(name)}", ...) first.`,
       { componentName: name },
     );
   }
@@ -173,7 +174,7 @@ function pickSockets<T extends { name: string; socket: { schema: import("zod").z
   const socket = sockets.get(name);
   if (socket === undefined) {
     throw new PipelineConnectError(
-      `Pipeline.connect: "${excerpt(node.name)}" (${node.instance.type}) has no ${direction} socket "${excerpt(name)}". Its ${direction} sockets: ${
+      `Pipeline.connect: "${excerpt(node.name)}" (${node.instance.type}) has no ${direction} socket "${excerpt(name)}".${didYouMean(name, sockets.keys())} Its ${direction} sockets: ${
         [...sockets.values()]
           .map((entry) => `"${excerpt(entry.name)}" (${describeType(entry.socket.schema)})`)
           .join(", ") || "none"

@@ -1,6 +1,7 @@
 import { zodIssues } from "../component.js";
 import type { Issue } from "../errors.js";
 import { declaredInputsSchema, declaredOutputsSchema } from "../serialization/document-schema.js";
+import { didYouMean } from "../suggest.js";
 import type { Pipeline } from "./pipeline.js";
 
 /**
@@ -65,14 +66,14 @@ function checkInputs(pipeline: Pipeline, inputs: NonNullable<DeclaredIO["inputs"
       if (component === undefined) {
         issues.push({
           path,
-          message: `unknown component "${componentName}". Components: ${quoteAll(pipeline.componentNames())}.`,
+          message: `unknown component "${componentName}".${didYouMean(componentName, pipeline.componentNames())} Components: ${quoteAll(pipeline.componentNames())}.`,
         });
         return;
       }
       if (!Object.hasOwn(component.inputSockets, socket)) {
         issues.push({
           path,
-          message: `"${componentName}" (${component.type}) has no input socket "${socket}". Its input sockets: ${quoteAll(Object.keys(component.inputSockets))}.`,
+          message: `"${componentName}" (${component.type}) has no input socket "${socket}".${didYouMean(socket, Object.keys(component.inputSockets))} Its input sockets: ${quoteAll(Object.keys(component.inputSockets))}.`,
         });
         return;
       }
@@ -119,12 +120,12 @@ function checkOutputs(
       if (component === undefined) {
         issues.push({
           path,
-          message: `unknown component "${componentName}". Components: ${quoteAll(pipeline.componentNames())}.`,
+          message: `unknown component "${componentName}".${didYouMean(componentName, pipeline.componentNames())} Components: ${quoteAll(pipeline.componentNames())}.`,
         });
       } else if (!Object.hasOwn(component.outputSockets, socket)) {
         issues.push({
           path,
-          message: `"${componentName}" (${component.type}) has no output socket "${socket}". Its output sockets: ${quoteAll(Object.keys(component.outputSockets))}.`,
+          message: `"${componentName}" (${component.type}) has no output socket "${socket}".${didYouMean(socket, Object.keys(component.outputSockets))} Its output sockets: ${quoteAll(Object.keys(component.outputSockets))}.`,
         });
       }
     });

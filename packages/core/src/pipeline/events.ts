@@ -80,5 +80,8 @@ export type PipelineEvent =
   | InterruptEvent
   | RunEndEvent;
 
-/** What a run returns: `{ component: { socket: value } }`; components with nothing to report are left out. */
-export type PipelineOutputs = Record<string, Record<string, unknown>>;
+/**
+ * What a run returns: `{ component: { socket: value } }`; components with nothing to report are left
+ * out (so an entry may be `undefined`).
+ */
+export type PipelineOutputs = Record<string, Record<string, unknown> | undefined>;

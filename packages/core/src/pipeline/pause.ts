@@ -81,6 +81,7 @@ export function pipelineSection(
   }
   const reported: Record<string, Record<string, unknown>> = {};
   for (const [name, values] of Object.entries(outputs)) {
+    if (values === undefined) continue;
     reported[name] = encodeOutputs(plan.byName.get(name)!, values, ["outputs", name], issues);
   }
   const finished: Record<string, Record<string, unknown>> = {};

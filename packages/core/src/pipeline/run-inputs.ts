@@ -1,6 +1,7 @@
 import { zodIssues } from "../component.js";
 import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
 import { excerpt } from "../excerpt.js";
+import { didYouMean } from "../suggest.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
 import { isolate } from "./isolate.js";
@@ -56,7 +57,7 @@ export function prepareRunInputs(
       if (node === undefined) {
         issues.push({
           path: [key],
-          message: `unknown component "${excerpt(key)}". Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
+          message: `unknown component "${excerpt(key)}".${didYouMean(key, plan.byName.keys())} Components: ${listNames(plan.nodes.map((entry) => entry.name))}.`,
         });
         continue;
       }
@@ -69,7 +70,7 @@ export function prepareRunInputs(
         if (!node.socketByName.has(socketName)) {
           issues.push({
             path: [key, socketName],
-            message: `"${excerpt(key)}" (${node.type}) has no input socket "${excerpt(socketName)}". Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
+            message: `"${excerpt(key)}" (${node.type}) has no input socket "${excerpt(socketName)}".${didYouMean(socketName, node.socketByName.keys())} Its input sockets: ${listNames(node.sockets.map((socket) => socket.name))}.`,
           });
           continue;
         }
@@ -92,7 +93,7 @@ export function prepareRunInputs(
       if (!matched) {
         issues.push({
           path: [key],
-          message: `no component has an unconnected input socket "${excerpt(key)}". Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
+          message: `no component has an unconnected input socket "${excerpt(key)}".${didYouMean(key, pipelineInputNames(plan))} Pipeline inputs: ${describePipelineInputs(plan)}. Use the nested form ({ component: { socket: value } }) to address a specific component.`,
         });
       }
     }
@@ -118,7 +119,9 @@ export function prepareRunInputs(
         if (!isListSchema(socket.socket.schema)) {
           issues.push({
             path: [node.name, socket.name],
-            message: `"${excerpt(node.name)}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
+            message: loopEntry(plan, node, socket)
+              ? `"${excerpt(node.name)}.${socket.name}" is fed by the loop (from ${listNames([...new Set(socket.senders)])}) and cannot also take the run input that starts the loop. Enter a loop through a socket that takes both: declare "${excerpt(socket.name)}" as greedyVariadic(...) in "${excerpt(node.name)}", or put a BranchJoiner in front of it and connect the loop-back value to the joiner (see "Loops" in docs/pipelines.md).`
+              : `"${excerpt(node.name)}.${socket.name}" already receives from ${listNames([...new Set(socket.senders)])} and is not a list, so it cannot also take a run input. Remove the connection or feed the value through the sender.`,
           });
           continue;
         }
@@ -147,28 +150,48 @@ export function prepareRunInputs(
   return { values, promoted, nested };
 }
 
+/** True when a sender of the socket is in the same cycle as its component (the socket is a loop entry). */
+function loopEntry(plan: Plan, node: PlanNode, socket: PlanSocket): boolean {
+  return socket.senders.some((sender) => plan.byName.get(sender)?.topologicalIndex === node.topologicalIndex);
+}
+
 function detectFormat(plan: Plan, data: Record<string, unknown>, keys: readonly string[]): InputsFormat {
   const components = keys.filter((key) => plan.byName.has(key));
   if (components.length === keys.length) return "nested";
-  if (components.length === 0) return "flat";
-  // Evidently nested: some keys name components and every value is an object of socket values. The
-  // other keys are then unknown components, reported together with every socket problem.
-  if (keys.every((key) => isPlainObject(data[key]))) return "nested";
+  // Evidently nested: every value is an object of socket values and no key is an input socket name
+  // (a misspelled component such as { nmu: { value: 3 } }), or some keys name components. The other
+  // keys are then unknown components, reported with a did-you-mean and every socket problem.
+  const objects = keys.every((key) => isPlainObject(data[key]));
+  if (components.length === 0) {
+    const inputs = new Set(pipelineInputNames(plan));
+    return objects && keys.length > 0 && !keys.some((key) => inputs.has(key)) ? "nested" : "flat";
+  }
+  if (objects) return "nested";
   const others = keys.filter((key) => !plan.byName.has(key));
+  const are = (names: readonly string[]) => (names.length === 1 ? "is" : "are");
   throw new PipelineValidationError(
-    `Pipeline.run: cannot tell whether the inputs are nested or flat: ${listNames(components)} name components but ${listNames(others)} do not. Write every key as a component name ({ component: { socket: value } }) or every key as a socket name ({ socket: value }), or pass { inputsFormat: "nested" | "flat" }.`,
-    { issues: others.map((key) => ({ path: [key], message: "not a component name" })) },
+    `Pipeline.run: cannot tell whether the inputs are nested or flat: ${listNames(components)} ${are(components)} a component name${components.length === 1 ? "" : "s"}, but ${listNames(others)} ${are(others)} not. Write every key as a component name ({ component: { socket: value } }) or every key as a socket name ({ socket: value }), or pass { inputsFormat: "nested" | "flat" }.`,
+    {
+      issues: others.map((key) => ({
+        path: [key],
+        message: `not a component name.${didYouMean(key, plan.byName.keys())}`,
+      })),
+    },
   );
 }
 
-function describePipelineInputs(plan: Plan): string {
+function pipelineInputNames(plan: Plan): string[] {
   const names = new Set<string>();
   for (const node of plan.nodes) {
     for (const socket of node.sockets) {
       if (socket.senders.length === 0 || socket.kind !== "none") names.add(socket.name);
     }
   }
-  return listNames([...names]);
+  return [...names];
+}
+
+function describePipelineInputs(plan: Plan): string {
+  return listNames(pipelineInputNames(plan));
 }
 
 /** True for `{}`-style objects (not arrays, not class instances). */

@@ -3,7 +3,6 @@ import type { Component } from "../component.js";
 import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets.js";
 import type { IsOptionalSpec } from "../types.js";
 import type { ComponentMap } from "./builder-types.js";
-import type { Pipeline } from "./pipeline.js";
 
 /**
  * Type-level machinery of `SuperComponent`: the wrapped pipeline's component map (kept by the typed
@@ -11,13 +10,7 @@ import type { Pipeline } from "./pipeline.js";
  * boundary. The runtime resolution in `super-mapping.ts` is the contract; these types mirror it.
  */
 
-declare const componentMapKey: unique symbol;
-
-/** A pipeline built by `Pipeline.builder()`, remembering (at the type level only) its components. */
-export type TypedPipeline<TMap extends ComponentMap> = Pipeline & {
-  /** Never set at run time: carries the component map for `SuperComponent`'s socket types. */
-  readonly [componentMapKey]?: TMap;
-};
+export type { TypedPipeline } from "./typed-pipeline.js";
 
 type InputSpecsOf<C> = C extends Component<infer TInputs, any, any, any> ? TInputs : never;
 type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any, any> ? TOutputs : never;

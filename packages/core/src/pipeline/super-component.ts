@@ -65,7 +65,7 @@ function mappingOf(params: SuperComponentParams): ResolvedMapping {
 /** The options of `new SuperComponent(...)`, typed from the pipeline's components when it was built with `Pipeline.builder()`. */
 export interface SuperComponentInit<TMap extends ComponentMap, TInputMapping, TOutputMapping> {
   /** The wrapped pipeline. */
-  readonly pipeline: TypedPipeline<TMap> | Pipeline;
+  readonly pipeline: TypedPipeline<TMap, any, any> | Pipeline;
   /** `{ input: ["component.socket", ...] }`. */
   readonly inputMapping?: TInputMapping;
   /** `{ "component.socket": "output" }`. */

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { defOf } from "../compat-atoms.js";
 import { isStrictlyCompatible } from "../compat-strict.js";
 import type { Issue } from "../errors.js";
+import { didYouMean } from "../suggest.js";
 import { listNames } from "./connect.js";
 import { describeType } from "./describe-type.js";
 import { parseAddress } from "./model.js";
@@ -197,14 +198,14 @@ function unknownInput(
 ): string {
   const names = pipeline.componentNames();
   if (!names.includes(component)) {
-    return `"${address}" names no component of the pipeline. Components: ${listNames(names)}.`;
+    return `"${address}" names no component of the pipeline.${didYouMean(component, names)} Components: ${listNames(names)}.`;
   }
   if (socket === undefined) return `"${address}" must name a socket: "component.socket".`;
   const sockets = pipeline.getComponent(component).inputSockets as Record<string, unknown>;
   if (Object.hasOwn(sockets, socket)) {
     return `"${address}" is connected inside the pipeline, so it takes no input from outside. Map an open input socket instead (see pipeline.inputs()).`;
   }
-  return `"${component}" has no input socket "${socket}". Its input sockets: ${listNames(Object.keys(sockets))}.`;
+  return `"${component}" has no input socket "${socket}".${didYouMean(socket, Object.keys(sockets))} Its input sockets: ${listNames(Object.keys(sockets))}.`;
 }
 
 function resolveOutputs(
@@ -221,7 +222,7 @@ function resolveOutputs(
     if (!names.includes(component) || socket === undefined) {
       issues.push({
         path,
-        message: `"${address}" must be "component.socket" with a component of the pipeline. Components: ${listNames(names)}.`,
+        message: `"${address}" must be "component.socket" with a component of the pipeline.${names.includes(component) ? "" : didYouMean(component, names)} Components: ${listNames(names)}.`,
       });
       return;
     }
@@ -230,7 +231,7 @@ function resolveOutputs(
     if (!Object.hasOwn(sockets, socket)) {
       issues.push({
         path,
-        message: `"${component}" has no output socket "${socket}". Its output sockets: ${listNames(Object.keys(sockets))}.`,
+        message: `"${component}" has no output socket "${socket}".${didYouMean(socket, Object.keys(sockets))} Its output sockets: ${listNames(Object.keys(sockets))}.`,
       });
       return;
     }

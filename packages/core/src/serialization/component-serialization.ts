@@ -54,31 +54,40 @@ function describeFunction(fn: (...args: any[]) => unknown): string {
   return fn.name === "" ? "an anonymous function" : `the function "${excerpt(fn.name)}"`;
 }
 
-function serializeContext(registry: Registry, path: Path): SerializeContext {
+/**
+ * The context a serializer writes through. Problems (an unregistered function, a nested component or
+ * a value that cannot be written) are collected in `pending` and a placeholder is returned, so one
+ * `toJSON()` reports every value that cannot be written instead of stopping at the first.
+ */
+function serializeContext(registry: Registry, path: Path, pending: Issue[]): SerializeContext {
   const context: SerializeContext = {
     registry,
     path,
     serializeComponent(component, pathSuffix) {
       const issues: Issue[] = [];
       const doc = writeComponent(component, registry, join(path, pathSuffix), issues);
-      if (doc === undefined || issues.length > 0) throw serializationError("serializeComponent", issues);
+      if (doc === undefined || issues.length > 0) {
+        pending.push(...issues);
+        return { type: component.type, init_parameters: {} };
+      }
       return doc;
     },
     functionName(fn, pathSuffix) {
       const name = registry.functionName(fn);
       if (name !== undefined) return name;
-      const issues = [
-        {
-          path: join(path, pathSuffix),
-          message: `${describeFunction(fn)} is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${fn.name || "myFunction"}", fn) and pass { registry } when saving and loading.`,
-        },
-      ];
-      throw serializationError("functionName", issues);
+      pending.push({
+        path: join(path, pathSuffix),
+        message: `${describeFunction(fn)} is not registered, so it cannot be written by name. Register it with registry.registerFunction("myapp.${fn.name || "myFunction"}", fn) and pass { registry } when saving and loading.`,
+      });
+      return "";
     },
     serializeValue(value, pathSuffix) {
       const issues: Issue[] = [];
       const out = toJSONData(value, join(path, pathSuffix), issues);
-      if (issues.length > 0) throw serializationError("serializeValue", issues);
+      if (issues.length > 0) {
+        pending.push(...issues);
+        return null;
+      }
       return out;
     },
   };
@@ -115,10 +124,19 @@ export function writeComponent(
   const initPath = [...path, "init_parameters"];
   let raw: unknown = component.params;
   if (definition.serializer !== undefined) {
+    const pending: Issue[] = [];
     try {
-      raw = definition.serializer.toInitParameters(component.params, serializeContext(registry, initPath));
+      raw = definition.serializer.toInitParameters(
+        component.params,
+        serializeContext(registry, initPath, pending),
+      );
     } catch (error) {
+      issues.push(...pending);
       recordThrown(error, initPath, issues, "the component's serializer failed");
+      return undefined;
+    }
+    if (pending.length > 0) {
+      issues.push(...pending);
       return undefined;
     }
   }

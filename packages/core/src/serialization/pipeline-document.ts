@@ -4,6 +4,7 @@ import { excerpt } from "../excerpt.js";
 import { checkDeclaredIO, type DeclaredIO } from "../pipeline/declared-io.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
 import { defaultRegistry, type Registry } from "../registry.js";
+import { didYouMean } from "../suggest.js";
 import { readComponent, writeComponent } from "./component-serialization.js";
 import {
   connectionDocumentSchema,
@@ -194,8 +195,26 @@ export function pipelineFromDocument(
     if (!connectionDocumentSchema.safeParse(connection).success) return; // reported by the schema
     const { sender, receiver } = connection as { sender: string; receiver: string };
     const ends = [
-      checkEnd(pipeline, loaded, declared, sender, "output", ["connections", index, "sender"], issues),
-      checkEnd(pipeline, loaded, declared, receiver, "input", ["connections", index, "receiver"], issues),
+      checkEnd(
+        pipeline,
+        registry,
+        loaded,
+        declared,
+        sender,
+        "output",
+        ["connections", index, "sender"],
+        issues,
+      ),
+      checkEnd(
+        pipeline,
+        registry,
+        loaded,
+        declared,
+        receiver,
+        "input",
+        ["connections", index, "receiver"],
+        issues,
+      ),
     ];
     if (!ends.every(Boolean)) return;
     try {
@@ -224,6 +243,7 @@ export function pipelineFromDocument(
  */
 function checkEnd(
   pipeline: Pipeline,
+  registry: Registry,
   loaded: ReadonlySet<string>,
   declared: Record<string, unknown>,
   address: string,
@@ -239,8 +259,18 @@ function checkEnd(
       const names = listSome(loaded);
       issues.push({
         path,
-        message: `unknown component "${excerpt(name)}". Components: ${names}. Use "component.socket" with a component from "components".`,
+        message: `unknown component "${excerpt(name)}".${didYouMean(name, Object.keys(declared))} Components: ${names}. Use "component.socket" with a component from "components".`,
       });
+    } else if (socket !== undefined) {
+      // The component failed to load (reported already); its connections are still checked against
+      // the sockets its type declares, when they do not depend on params.
+      const declaredSockets = staticSockets(declared[name], registry, direction);
+      if (declaredSockets !== undefined && !declaredSockets.includes(socket)) {
+        issues.push({
+          path,
+          message: `"${excerpt(name)}" has no ${direction} socket "${excerpt(socket)}".${didYouMean(socket, declaredSockets)} Its ${direction} sockets: ${declaredSockets.map((known) => `"${excerpt(known)}"`).join(", ") || "none"}.`,
+        });
+      }
     }
     return false;
   }
@@ -257,4 +287,16 @@ function checkEnd(
     message: `"${excerpt(name)}" (${component.type}) has no ${direction} socket "${excerpt(socket)}". Its ${direction} sockets: ${available}.`,
   });
   return false;
+}
+
+/** The socket names a component document's type declares, when they do not depend on its params. */
+function staticSockets(
+  entry: unknown,
+  registry: Registry,
+  direction: "input" | "output",
+): string[] | undefined {
+  if (!isRecord(entry) || typeof entry.type !== "string") return undefined;
+  const definition = registry.getComponentClass(entry.type)?.definition;
+  const sockets = direction === "input" ? definition?.inputs : definition?.outputs;
+  return typeof sockets === "object" && sockets !== null ? Object.keys(sockets) : undefined;
 }
