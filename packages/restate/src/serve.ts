@@ -1,15 +1,20 @@
 import http2 from "node:http2";
 import type { AddressInfo } from "node:net";
-import { createEndpointHandler } from "@restatedev/restate-sdk";
+import { createEndpointHandler, type LoggerTransport } from "@restatedev/restate-sdk";
 
 /** Options of {@link serveJunction}. */
 export interface ServeJunctionOptions {
-  /** The workflows and services to serve (`junctionWorkflow(...)`, `junctionChatThread(...)`, your own). */
+  /** The workflows and services to serve (`junctionWorkflow(...)`, your own). */
   readonly services: Parameters<typeof createEndpointHandler>[0]["services"];
   /** The port (default 0: a free port, see the returned `port`). */
   readonly port?: number | undefined;
   /** The interface to bind (default `127.0.0.1`: loopback only; the Restate server calls it). */
   readonly host?: string | undefined;
+  /**
+   * Where the Restate SDK writes its log lines (one per invocation start and end, warnings). Default: the
+   * console; pass `() => {}` to silence it, or forward to your logger.
+   */
+  readonly logger?: LoggerTransport | undefined;
 }
 
 /** A running endpoint. */
@@ -34,7 +39,12 @@ export interface JunctionEndpoint {
  */
 export function serveJunction(options: ServeJunctionOptions): Promise<JunctionEndpoint> {
   const host = options.host ?? "127.0.0.1";
-  const server = http2.createServer(createEndpointHandler({ services: options.services }));
+  const server = http2.createServer(
+    createEndpointHandler({
+      services: options.services,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    }),
+  );
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on("session", (session) => {
     sessions.add(session);

@@ -4,9 +4,15 @@ import { join } from "node:path";
 import { InMemoryTracer, MemoryLogger, toDurableJSON } from "@junction/core";
 import { ChatMessage } from "@junction/llm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { main as restateExample } from "../../../examples/restate/main.js";
 import { buildContext } from "../../../test/conformance/harness.js";
 import { attach, call, send, until } from "./support/ingress.js";
-import { freePort, type RestateServer, startRestateServer } from "./support/restate-server.js";
+import {
+  freePort,
+  type RestateServer,
+  restateServerBinary,
+  startRestateServer,
+} from "./support/restate-server.js";
 import { conformance, tipsAgent } from "./support/scenarios.js";
 import { ServiceProcess } from "./support/service-process.js";
 
@@ -210,6 +216,24 @@ describe("interrupts", () => {
     await expect(decide({ decisions: { [id]: { action: "approve" } } })).rejects.toThrow(
       /409.*not waiting for decisions/,
     );
+  }, 120_000);
+});
+
+describe("examples/restate", () => {
+  test("starts a server, serves the tip pipeline, pauses for approval, is approved over HTTP, and answers", async () => {
+    let output = "";
+    const outcome = await restateExample(
+      { write: (text) => (output += text) },
+      { serverBinary: restateServerBinary() },
+    );
+    expect(outcome.interrupts).toEqual(["agent#1/s2/call_2_0", "agent#1/s2/call_2_1"]);
+    expect(outcome.answer).toContain(
+      "For a €250.00 meal in France, an appropriate tip is 5-10%: €12.50 to €25.00.",
+    );
+    expect(output).toContain(
+      'waiting for approval: agent#1/s2/call_2_0 — calculator({"expression":"250 * 5%"})',
+    );
+    expect(output).toContain("approved 2 call(s) over HTTP");
   }, 120_000);
 });
 
