@@ -1,13 +1,15 @@
 /**
  * `pnpm bench:serve`: load on Junction's HTTP server from a second process, over loopback.
  *
- * 1. Throughput and latency: the same trivial work (add one to a number) as a Junction pipeline behind
- *    `POST /pipelines/add/run` and as a bare Hono handler, driven alternately by this process with a fixed
- *    number of keep-alive connections; requests per second, p50 and p99.
+ * 1. Throughput and latency: a one-component pipeline (add one to a number) behind
+ *    `POST /pipelines/add/run`, the same pipeline run by a bare Hono handler (`pipeline.run` by hand), and
+ *    a bare handler doing the arithmetic alone, driven alternately by this process with a fixed number of
+ *    keep-alive connections; requests per second, p50 and p99, and the server's CPU time per request
+ *    (read from the server before and after each batch; steadier than req/s on a shared machine).
  * 2. Many streams: 1,000 concurrent `POST /pipelines/wait/stream` SSE requests held open (heartbeats
  *    flowing) while the server's memory is sampled, then released; memory after they end.
  *
- * Usage: tsx --conditions=@junction/source bench/src/serve/load.ts [--seconds 5] [--connections 50] [--streams 1000]
+ * Usage: tsx --conditions=@junction/source bench/src/serve/load.ts [--seconds 5] [--rounds 5] [--connections 50] [--streams 1000]
  */
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -59,54 +61,81 @@ function once(port: number, path: string, body: string): Promise<number> {
   });
 }
 
+async function serverCPU(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port: ports.junction, path: "/bench/cpu", method: "GET", agent },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on("end", () => resolve((JSON.parse(text) as { micros: number }).micros));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 async function drive(port: number, path: string, durationMs: number) {
   const latencies: number[] = [];
   const end = Date.now() + durationMs;
   const body = JSON.stringify({ value: 1 });
+  const cpuBefore = await serverCPU();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < end) latencies.push(await once(port, path, body));
     }),
   );
+  const cpu = ((await serverCPU()) - cpuBefore) / latencies.length;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / (durationMs / 1000), p50: at(0.5), p99: at(0.99) };
+  return { rps: latencies.length / (durationMs / 1000), p50: at(0.5), p99: at(0.99), cpu };
 }
 
 const targets = [
-  { name: "bare Hono handler", port: ports.bare, path: "/run" },
+  { name: "bare Hono, arithmetic only", port: ports.bare, path: "/run" },
+  { name: "bare Hono + pipeline.run", port: ports.bare, path: "/run-pipeline" },
   { name: "Junction /pipelines/add/run", port: ports.junction, path: "/pipelines/add/run" },
 ];
 for (const target of targets) await drive(target.port, target.path, 1000); // warm-up
-const results = new Map<string, { rps: number[]; p50: number[]; p99: number[] }>();
-for (let round = 0; round < 3; round += 1) {
+const rounds = option("rounds", 5);
+const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpu: number[] }>();
+for (let round = 0; round < rounds; round += 1) {
   for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-    const result = await drive(target.port, target.path, (seconds * 1000) / 3);
-    const entry = results.get(target.name) ?? { rps: [], p50: [], p99: [] };
+    const result = await drive(target.port, target.path, (seconds * 1000) / rounds);
+    const entry = results.get(target.name) ?? { rps: [], p50: [], p99: [], cpu: [] };
     entry.rps.push(result.rps);
     entry.p50.push(result.p50);
     entry.p99.push(result.p99);
+    entry.cpu.push(result.cpu);
     results.set(target.name, entry);
   }
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 console.log(
-  `\nthroughput: ${connections} keep-alive connections, ${seconds} s per target (3 alternating rounds, medians)`,
+  `\nthroughput: ${connections} keep-alive connections, ${seconds} s per target (${rounds} alternating rounds, medians; CPU also the best round)`,
 );
 const rows = [...results].map(([name, entry]) => ({
   name,
   rps: median(entry.rps),
   p50: median(entry.p50),
   p99: median(entry.p99),
+  cpu: median(entry.cpu),
+  cpuBest: Math.min(...entry.cpu),
 }));
 for (const row of rows) {
   console.log(
-    `  ${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${row.p50.toFixed(2)} ms   p99 ${row.p99.toFixed(2)} ms`,
+    `  ${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${row.p50.toFixed(2)} ms   p99 ${row.p99.toFixed(2)} ms   server CPU ${row.cpu.toFixed(0)} µs/req (best ${row.cpuBest.toFixed(0)})`,
   );
 }
-const [bareRow, junctionRow] = rows;
-if (bareRow && junctionRow)
-  console.log(`  Junction / bare: ${((junctionRow.rps / bareRow.rps) * 100).toFixed(0)} % of the throughput`);
+const [, pipelineRow, junctionRow] = rows;
+if (pipelineRow && junctionRow) {
+  console.log(
+    `  Junction / bare + pipeline.run: ${((junctionRow.rps / pipelineRow.rps) * 100).toFixed(0)} % of the throughput, ${((pipelineRow.cpu / junctionRow.cpu) * 100).toFixed(0)} % by CPU per request (best rounds: ${((pipelineRow.cpuBest / junctionRow.cpuBest) * 100).toFixed(0)} %)`,
+  );
+}
 
 // Many concurrent SSE streams.
 const streamAgent = new Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });

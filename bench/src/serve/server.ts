@@ -1,7 +1,8 @@
 /**
- * The server side of `pnpm bench:serve` (started as a child process by load.ts): the same trivial work
- * behind Junction's server (a one-component pipeline) and behind a bare Hono handler, on two loopback
- * ports, plus a pipeline whose component waits until released (for holding many SSE streams).
+ * The server side of `pnpm bench:serve` (started as a child process by load.ts): a one-component
+ * pipeline behind Junction's server, the same pipeline run by a bare Hono handler (`/run-pipeline`),
+ * and a bare handler doing the arithmetic alone (`/run`), on two loopback ports; plus a pipeline whose
+ * component waits until released (for holding many SSE streams).
  * Prints one JSON line with the ports, then serves until killed.
  */
 import { defineComponent, Pipeline } from "@junction/core";
@@ -50,6 +51,12 @@ const junction = createApp({
   heartbeatMs: 1000,
   routes: (app) => {
     app.get("/bench/memory", (c) => c.json(memory()));
+    // The process's CPU time (µs), read by the load process before and after each batch: CPU per
+    // request is a steadier measure than requests per second on a busy machine.
+    app.get("/bench/cpu", (c) => {
+      const usage = process.cpuUsage();
+      return c.json({ micros: usage.user + usage.system });
+    });
     app.post("/bench/release", (c) => {
       release();
       released = new Promise<void>((resolve) => {
@@ -64,6 +71,13 @@ const bare = new Hono();
 bare.post("/run", async (c) => {
   const body = (await c.req.json()) as { value: number };
   return c.json({ outputs: { result: body.value + 1 }, never_ran: [] });
+});
+
+// The same work as /pipelines/add/run without Junction's server: the pipeline run by hand.
+bare.post("/run-pipeline", async (c) => {
+  const body = (await c.req.json()) as { value: number };
+  const outputs = await add.run({ add: { value: body.value } });
+  return c.json({ outputs: { result: outputs.add?.result }, never_ran: [] });
 });
 
 const a = await serve({ app: junction, port: 0 });

@@ -7,7 +7,7 @@ import {
   type Tracer,
 } from "@junction/core";
 import type { ServedPipeline } from "./served-pipeline.js";
-import { type InterruptedAnswer, interruptedAnswer, newRunId } from "./served-runs.js";
+import { interruptedAnswer, newRunId } from "./served-runs.js";
 
 /**
  * Runs a served pipeline from a JSON request: the one path behind `/run`, `/stream`, the
@@ -74,20 +74,21 @@ export async function* streamServed(
   }
 }
 
-/** Runs to the end and returns the answer. */
+/**
+ * Runs to the end and returns the answer. It reads the pipeline's events directly and converts only
+ * the last one (or the interrupt): the component events a stream would send are not built here.
+ */
 export async function runServed(
   served: ServedPipeline,
   request: unknown,
   options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
 ): Promise<RunAnswer> {
+  const inputs = served.io.toRunInputs(request);
   let answer: RunAnswer | undefined;
-  let interrupted: { runId: string; interrupts: Interrupt[] } | undefined;
-  for await (const event of streamServed(served, request, options)) {
-    if (event.event === "run_end") answer = event.data as unknown as RunAnswer;
-    else if (event.event === "interrupt") {
-      const data = event.data as unknown as InterruptedAnswer;
-      interrupted = { runId: data.run_id, interrupts: [...data.interrupts] };
-    }
+  let interrupted: { runId: string; interrupts: readonly Interrupt[] } | undefined;
+  for await (const event of served.pipeline.stream(inputs, runOptions(served, options, options.signal))) {
+    if (event.type === "run_end") answer = toWireEvent(served, event).data as unknown as RunAnswer;
+    else if (event.type === "interrupt") interrupted = { runId: event.runId, interrupts: event.interrupts };
   }
   if (interrupted !== undefined) throw interruptedError(interrupted.runId, interrupted.interrupts, options);
   if (answer === undefined) throw new Error("the run ended without a result.");

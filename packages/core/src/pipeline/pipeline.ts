@@ -437,9 +437,14 @@ export class Pipeline {
     options: PipelineRunOptions,
   ): AsyncGenerator<PipelineEvent> {
     const channel = new EventChannel<PipelineEvent>();
+    // One controller for both causes: the caller's signal is forwarded by a listener (removed at the
+    // end) rather than combined with AbortSignal.any, which costs tens of µs per run in Node.
     const abandon = new AbortController();
-    const signal =
-      options.signal === undefined ? abandon.signal : AbortSignal.any([options.signal, abandon.signal]);
+    const outer = options.signal;
+    const forward = (): void => abandon.abort(outer?.reason);
+    if (outer?.aborted === true) forward();
+    else outer?.addEventListener("abort", forward, { once: true });
+    const signal = abandon.signal;
     let finished = false;
     const done = this.#top(inputs, { ...options, signal }, (event) => channel.push(event)).then(
       (result) => {
@@ -470,6 +475,7 @@ export class Pipeline {
         yield next.value;
       }
     } finally {
+      outer?.removeEventListener("abort", forward);
       if (!finished) abandon.abort(new DOMException("The pipeline stream was abandoned.", "AbortError"));
       await done;
     }
