@@ -9,6 +9,7 @@
 import { setMaxListeners } from "node:events";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { type ConversationRow, conversationBench } from "./conversations.js";
 import { floorAgent, floorChain, floorFanOut, floorRouter } from "./floor.js";
 import { compare, elapsedMs, peakRssGrowthMiB } from "./harness.js";
 import { junctionAgent } from "./junction/agents.js";
@@ -238,6 +239,12 @@ async function w8(): Promise<void> {
   snapshotRows.push(...(await snapshotBench(quick, rounds)));
 }
 
+/** W9: agent memory (Junction only): turn overhead as the conversation grows. */
+const conversationRows: ConversationRow[] = [];
+async function w9(): Promise<void> {
+  conversationRows.push(...(await conversationBench(quick, rounds)));
+}
+
 function pick(figures: Record<string, number>): { junction: number; langgraph: number; floor: number } {
   return { junction: figures.junction!, langgraph: figures.langgraph!, floor: figures.floor! };
 }
@@ -259,6 +266,7 @@ const workloads: Record<string, () => Promise<void>> = {
   W6: w6,
   W7: w7,
   W8: w8,
+  W9: w9,
 };
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
@@ -291,6 +299,12 @@ if (snapshotRows.length > 0) {
   for (const row of snapshotRows)
     process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
 }
+if (conversationRows.length > 0) {
+  const width = Math.max(...conversationRows.map((row) => row.measure.length));
+  process.stdout.write("\nW9 conversations (Junction, FileConversationStore; median per turn)\n");
+  for (const row of conversationRows)
+    process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
+}
 for (const row of composition) {
   process.stdout.write(
     `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
@@ -304,6 +318,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows, conversations: conversationRows }, null, 2)}\n`,
   );
 }

@@ -274,6 +274,21 @@ describe("refusals", () => {
   });
 });
 
+test("over the OpenAI-compatible route, a run that needs approval is an error naming the kept run", async () => {
+  const { app, refunds } = setup();
+  const response = await app.fetch(
+    post("/v1/chat/completions", { model: "refunds", messages: [{ role: "user", content: "Refund A-1" }] }),
+  );
+  expect(response.status).toBe(409);
+  const body = (await response.json()) as ErrorAnswer;
+  const inbox = (await (await app.fetch(get("/runs?status=interrupted"))).json()) as {
+    runs: { run_id: string }[];
+  };
+  expect(inbox.runs).toHaveLength(1);
+  expect(body.error.message).toContain(`POST /runs/${inbox.runs[0]?.run_id}/resume`);
+  expect(refunds).toEqual([]);
+});
+
 test("OpenAPI lists the run routes when the server keeps runs", async () => {
   const paths = async (app: ReturnType<typeof setup>["app"]) =>
     Object.keys(((await (await app.fetch(get("/openapi.json"))).json()) as { paths: object }).paths);
