@@ -1,7 +1,7 @@
 /**
  * The showcase (`npm run demo`): an Agent with a `search` tool over a bundled knowledge base and a
  * `calculator` tool answers a tip question inside a Pipeline whose ConditionalRouter routes on the
- * agent's `exit_reason`. It streams what happens, saves the pipeline to `pipeline.json`, loads it back,
+ * agent's `exit_reason`. It streams what happens, saves the pipeline to `demo-output/pipeline.json`, loads it back,
  * runs it again, checks the result is the same, and prints the mermaid diagram.
  *
  * Uses OpenAIChatGenerator when OPENAI_API_KEY or OPENAI_BASE_URL is set, else an offline
@@ -9,7 +9,8 @@
  *
  * Flags: --model <name>, --question <text>, --max-steps <n>, --json, --help.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnyComponent, type LogFields, type Logger, Pipeline, type PipelineEvent } from "@junction/core";
 import { ChatMessage, ScriptedChatGenerator, StreamingChunk } from "@junction/llm";
@@ -45,7 +46,7 @@ export interface DemoRunSummary {
 export interface DemoIO {
   write(text: string): void;
   env: Readonly<Record<string, string | undefined>>;
-  /** Where to save the pipeline document (default `pipeline.json`). */
+  /** Where to save the pipeline document (default `demo-output/pipeline.json`, under the current folder). */
   pipelinePath?: string;
 }
 
@@ -207,8 +208,9 @@ export async function main(argv: readonly string[], io: DemoIO): Promise<number>
     }
   }
 
-  const path = io.pipelinePath ?? "pipeline.json";
+  const path = io.pipelinePath ?? join("demo-output", "pipeline.json");
   const document = pipeline.toJSON({ registry });
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   const reloaded = Pipeline.fromJSON(JSON.parse(JSON.stringify(document)), { registry });
   const second = await runOnce(reloaded, question, io, true, []);
@@ -223,7 +225,7 @@ export async function main(argv: readonly string[], io: DemoIO): Promise<number>
     );
   } else {
     io.write(
-      `\nsaved the pipeline to ${path}, loaded it back with a registry that knows the demo's functions, and ran it again: ${same ? "same result ✓" : "DIFFERENT result ✗"}\n`,
+      `\nsaved the pipeline to ${resolve(path)}, loaded it back with a registry that knows the demo's functions, and ran it again: ${same ? "same result ✓" : "DIFFERENT result ✗"}\n`,
     );
     if (!same) io.write(`second run: ${JSON.stringify(second)}\n`);
     io.write(`\nmermaid diagram:\n${mermaid}\n`);

@@ -44,10 +44,12 @@ describe("the showcase demo (npm run demo)", () => {
 
   it("answers the tip question offline, routes on exit_reason, and reloads the saved pipeline", async () => {
     const out = buffer();
-    const pipelinePath = join(dir, "pipeline.json");
+    // The output folder is created when missing, and the message says where the file went.
+    const pipelinePath = join(dir, "demo-output", "pipeline.json");
     const code = await tipDemo([], { ...out.io, env: {}, pipelinePath });
     const text = out.text();
     expect(code).toBe(0);
+    expect(text).toContain(`saved the pipeline to ${pipelinePath}`);
     expect(text).toContain("ScriptedChatGenerator — offline");
     expect(text).toContain('search({"query":"tipping customs France restaurant"})');
     expect(text).toContain("plan: batch 1 [calculator#0, calculator#1] (concurrent)");

@@ -64,6 +64,12 @@ export function socketSchemaToJSON(schema: z.ZodType): Record<string, unknown> {
         }
         const def = current._zod.def as { type: string; out?: z.ZodType };
         if (def.type === "optional") target[optionalKeyword] = true;
+        // z.number().int() carries the safe-integer range; it is implied by "integer" (read back as
+        // z.number().int()), so documents say `{ "type": "integer" }` rather than ±9007199254740991.
+        if (target.type === "integer") {
+          if (target.minimum === Number.MIN_SAFE_INTEGER) delete target.minimum;
+          if (target.maximum === Number.MAX_SAFE_INTEGER) delete target.maximum;
+        }
         if (def.type === "pipe" && def.out?._zod.def.type === "transform") {
           issues.push({
             path: context.path,

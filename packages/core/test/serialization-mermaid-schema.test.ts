@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Pipeline, pipelineDocumentJSONSchema, pipelineDocumentSchema } from "@junction/core";
+import {
+  defineComponent,
+  greedyVariadic,
+  Pipeline,
+  pipelineDocumentJSONSchema,
+  pipelineDocumentSchema,
+} from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { AddFixedValue, Double, Label, Sum } from "./serialization-fixtures.js";
@@ -31,6 +37,7 @@ describe("Pipeline.toMermaid", () => {
         '  outputs(["outputs"])',
         '  inputs -- "value<br/>number" --> c0',
         '  inputs -- "add (optional)<br/>number | undefined" --> c0',
+        '  inputs -- "values (variadic)<br/>number" --> c2',
         '  inputs -- "suffix (optional)<br/>string" --> c3',
         '  c0 -- "result → value<br/>number" --> c1',
         '  c0 -- "result → values (variadic)<br/>number" --> c2',
@@ -40,6 +47,22 @@ describe("Pipeline.toMermaid", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  test("shows a loop's entry input, as pipeline.inputs() lists it", () => {
+    const Entry = defineComponent({
+      type: "test.mermaid.Entry",
+      inputs: { value: greedyVariadic(z.number()) },
+      outputs: { value: z.number() },
+      run: ({ value }) => ({ value: value[0]! }),
+    });
+    const p = new Pipeline()
+      .addComponent("entry", new Entry())
+      .addComponent("double", new Double())
+      .connect("entry.value", "double.value")
+      .connect("double.value", "entry.value");
+    expect(Object.keys(p.inputs().entry ?? {})).toEqual(["value"]);
+    expect(p.toMermaid()).toContain('  inputs -- "value (greedy variadic)<br/>number" --> c0');
   });
 
   test("is deterministic and survives a round trip through JSON", () => {

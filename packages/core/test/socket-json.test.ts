@@ -81,6 +81,15 @@ describe("socket schemas through JSON keep their compatibility answers", () => {
     expect(restored.safeParse({ name: "x", tags: [], note: "not a note" }).success).toBe(false);
   });
 
+  test("z.number().int() is written as a plain integer, without the safe-integer bounds", () => {
+    const json = socketSchemaToJSON(z.object({ count: z.number().int(), page: z.number().int().min(1) }));
+    expect(json.properties).toEqual({ count: { type: "integer" }, page: { type: "integer", minimum: 1 } });
+    const restored = socketSchemaFromJSON(json);
+    expect(restored.safeParse({ count: 3, page: 1 }).success).toBe(true);
+    expect(restored.safeParse({ count: 1.5, page: 1 }).success).toBe(false);
+    expect(restored.safeParse({ count: 2 ** 60, page: 1 }).success).toBe(false);
+  });
+
   test("defaults survive the round trip", () => {
     const restored = socketSchemaFromJSON(socketSchemaToJSON(z.object({ n: z.number().default(2) })));
     expect(restored.parse({})).toEqual({ n: 2 });

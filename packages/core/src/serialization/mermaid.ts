@@ -42,7 +42,6 @@ export function pipelineToMermaid(pipeline: Pipeline): string {
   const open = pipeline.inputs();
   const outputs = pipeline.outputs();
   const connections = pipeline.connections();
-  const connected = new Set(connections.map((connection) => connection.receiver));
   const lines = ["flowchart LR"];
   for (const name of names) {
     const component = pipeline.getComponent(name);
@@ -53,8 +52,9 @@ export function pipelineToMermaid(pipeline: Pipeline): string {
   for (const name of names) {
     const component = pipeline.getComponent(name);
     const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
+    // Every input the run may give, as pipeline.inputs() lists them: also variadic sockets that have
+    // senders (a loop's entry takes the run input on the first visit and the loop-back value after).
     for (const [socketName, description] of Object.entries(open[name] ?? {})) {
-      if (connected.has(`${name}.${socketName}`)) continue; // variadic sockets with senders
       const head = escapeLabel(`${socketName}${marks(sockets[socketName], description.variadic)}`);
       inputEdges.push(
         `  inputs -- "${head}<br/>${escapeLabel(describeType(description.schema))}" --> ${ids.get(name)}`,
