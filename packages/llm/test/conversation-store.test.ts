@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import {
   ChatMessage,
   ConversationConflictError,
@@ -161,6 +163,37 @@ describe("FileConversationStore files", () => {
       /has 2 messages, not the 1/,
     );
     expect(texts((await first.read("c")).messages)).toEqual(["from first", "from second"]);
+  });
+
+  test("of three processes appending from the same length, exactly one is stored, whole", {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await tempDir();
+    const script = `
+      import { ChatMessage, FileConversationStore } from "@junction/llm";
+      const store = new FileConversationStore(${JSON.stringify(dir)});
+      const text = "x".repeat(100000) + process.pid;
+      try {
+        await store.append("race", [ChatMessage.fromUser(text), ChatMessage.fromAssistant(text)], { expectedLength: 0 });
+        console.log("stored");
+      } catch (error) {
+        console.log(error.code);
+      }
+    `;
+    const run = promisify(execFile);
+    const outcomes = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        run(
+          process.execPath,
+          ["--import", "tsx", "--conditions=@junction/source", "--input-type=module", "-e", script],
+          { cwd: import.meta.dirname },
+        ).then((result) => result.stdout.trim()),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(["CONVERSATION_CONFLICT", "CONVERSATION_CONFLICT", "stored"]);
+    const stored = await new FileConversationStore(dir).read("race");
+    expect(stored.length).toBe(2);
+    expect(stored.messages[0]?.text).toBe(stored.messages[1]?.text);
   });
 
   const hostile: [string, string, RegExp][] = [
