@@ -1,3 +1,5 @@
+export type { ChatTurnRequest, ChatTurnResult, JunctionChatThreadOptions } from "./chat-thread.js";
+export { junctionChatThread } from "./chat-thread.js";
 export type { DecideRequest, InterruptsView } from "./decisions.js";
 export { DefinitionChangedError } from "./errors.js";
 export { definitionFingerprint } from "./fingerprint.js";

@@ -219,6 +219,32 @@ describe("interrupts", () => {
   }, 120_000);
 });
 
+describe("chat thread", () => {
+  test("turns of one thread run one at a time and each sees the history before it", async () => {
+    const turn = (message: string) => call(server.ingress, "Thread/t-1/turn", { message });
+    const first = (await turn("hello")) as { reply: string; messages: { role: string }[] };
+    expect(first.reply).toBe('turn 1: you said "hello"');
+    expect(first.messages.map((message) => message.role)).toEqual(["user", "assistant"]);
+    // Sent together: Restate queues them, so the second sees the first's messages.
+    const [second, third] = (await Promise.all([turn("one"), turn("two")])) as { reply: string }[];
+    const replies = [second?.reply ?? "", third?.reply ?? ""];
+    expect(replies.map((reply) => reply.slice(0, 6)).sort()).toEqual(["turn 2", "turn 3"]);
+    expect(replies.map((reply) => reply.slice(8)).sort()).toEqual(['you said "one"', 'you said "two"']);
+    const history = (await call(server.ingress, "Thread/t-1/history")) as { role: string }[];
+    expect(history.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(await call(server.ingress, "Thread/t-2/history")).toEqual([]);
+    await call(server.ingress, "Thread/t-1/reset");
+    expect(((await turn("again")) as { reply: string }).reply).toBe('turn 1: you said "again"');
+  }, 60_000);
+});
+
 describe("examples/restate", () => {
   test("starts a server, serves the tip pipeline, pauses for approval, is approved over HTTP, and answers", async () => {
     let output = "";

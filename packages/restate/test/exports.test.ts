@@ -6,6 +6,7 @@ test("@junction/restate exports exactly its public surface", () => {
     "DefinitionChangedError",
     "decodeRunInputs",
     "definitionFingerprint",
+    "junctionChatThread",
     "junctionWorkflow",
     "restateDurable",
     "serveJunction",

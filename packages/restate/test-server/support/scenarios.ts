@@ -132,3 +132,17 @@ export function refundAgent() {
 export function refundPipeline(): Pipeline {
   return new Pipeline().addComponent("agent", refundAgent());
 }
+
+/** The chat thread's agent: answers with the number of user messages it sees and the last one. */
+export function threadAgent() {
+  return new Agent({
+    chatGenerator: new ScriptedChatGenerator({
+      respond: (messages) => {
+        log("llm");
+        const users = messages.filter((message) => message.role === "user");
+        return `turn ${users.length}: you said "${users.at(-1)?.text}"`;
+      },
+    }),
+    systemPrompt: "You are a test thread.",
+  });
+}

@@ -6,9 +6,9 @@
  * delay), JUNCTION_VARIANT ("changed": the Tips agent gets one more tool, so its fingerprint changes).
  */
 import { MemoryLogger, noopTracer } from "@junction/core";
-import { junctionWorkflow, serveJunction } from "@junction/restate";
+import { junctionChatThread, junctionWorkflow, serveJunction } from "@junction/restate";
 import { buildContext } from "../../../../test/conformance/harness.js";
-import { conformance, refundAgent, refundPipeline, tipsAgent } from "./scenarios.js";
+import { conformance, refundAgent, refundPipeline, threadAgent, tipsAgent } from "./scenarios.js";
 
 const services = [
   junctionWorkflow({ name: "Tips", target: tipsAgent(process.env.JUNCTION_VARIANT) }),
@@ -24,5 +24,9 @@ for (const { prefix, scenario } of conformance) {
   });
 }
 
-const endpoint = await serveJunction({ services, port: Number(process.env.JUNCTION_SERVICE_PORT ?? "0") });
+const thread = junctionChatThread({ name: "Thread", agent: threadAgent() });
+const endpoint = await serveJunction({
+  services: [...services, thread],
+  port: Number(process.env.JUNCTION_SERVICE_PORT ?? "0"),
+});
 process.stdout.write(`listening ${endpoint.port}\n`);
