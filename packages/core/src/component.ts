@@ -85,6 +85,12 @@ export interface RunContext<TParams = unknown, TResources = unknown> {
    * the Agent); `undefined` in-process and for every other component, whose whole run is one step.
    */
   readonly durable: Durable | undefined;
+  /**
+   * The output sockets the pipeline connects to other components (their values are consumed there);
+   * `undefined` when run directly. A component may adjust what it reports: the Agent logs reaching
+   * `maxAgentSteps` at `info` instead of `warn` when `exit_reason` is consumed (a route handles it).
+   */
+  readonly consumedOutputs?: ReadonlySet<string> | undefined;
 }
 
 /** What `warmUp` and `close` receive. */
@@ -396,6 +402,7 @@ export function defineComponent<
             resume: context.resume,
             depth: context.depth,
             durable: context.durable,
+            consumedOutputs: context.consumedOutputs,
           });
         },
       };

@@ -54,6 +54,9 @@ const params = z.object({
 
 type Params = z.output<typeof params>;
 
+/** Each instance's script position, by its params object (one per instance). */
+const scriptStates = new WeakMap<object, { position: number; calls: number }>();
+
 function nextScripted(p: Params, state: { position: number }, call: number): string | ScriptedReply {
   const script = p.script;
   if (state.position >= script.length) {
@@ -82,34 +85,18 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/**
- * A deterministic chat generator for tests, offline demos and benchmarks. It replays `script` (texts,
- * tool calls, finish reasons, usage) one reply per call, or asks `respond` for a reply; streams the reply
- * as chunks (text deltas, tool call deltas, a final chunk with the finish reason) to `streaming_callback`
- * and `context.emit`; honours `signal`; and fails clearly when the script runs out. It declares the
- * `response_format` input (so agents treat it like a model that supports JSON-schema replies); a
- * `respond` function sees the requested format as `context.responseFormat`, the script ignores it.
- *
- * The script position lives in the instance: create a new instance for a fresh run.
- *
- * @example
- * ```ts
- * const generator = new ScriptedChatGenerator({
- *   script: [
- *     { toolCalls: [{ toolName: "weather", arguments: { city: "Paris" } }] },
- *     "It is sunny in Paris.",
- *   ],
- * });
- * const { replies } = await generator.run({ messages: [ChatMessage.fromUser("Weather in Paris?")] });
- * ```
- */
-export const ScriptedChatGenerator = defineComponent({
+/** The component definition; exported as {@link ScriptedChatGenerator} with `reset()` added. */
+const ScriptedChatGeneratorComponent = defineComponent({
   type: "junction.ScriptedChatGenerator",
   description: "Replays scripted model replies (for tests, demos and benchmarks).",
   params,
   inputs: { ...chatGeneratorInputs, ...responseFormatInputs },
   outputs: chatGeneratorOutputs,
-  setup: () => ({ position: 0, calls: 0 }),
+  setup: (validated) => {
+    const state = { position: 0, calls: 0 };
+    scriptStates.set(validated, state);
+    return state;
+  },
   run: async ({ messages, tools, generation_kwargs, streaming_callback, response_format }, context) => {
     const { params: p, resources: state, signal } = context;
     signal?.throwIfAborted();
@@ -167,5 +154,47 @@ export const ScriptedChatGenerator = defineComponent({
   },
 });
 
+Object.defineProperty(ScriptedChatGeneratorComponent.prototype, "reset", {
+  value(this: { readonly params: object }): void {
+    const state = scriptStates.get(this.params);
+    if (state === undefined) return;
+    state.position = 0;
+    state.calls = 0;
+  },
+  writable: true,
+  configurable: true,
+});
+
+/**
+ * A deterministic chat generator for tests, offline demos and benchmarks. It replays `script` (texts,
+ * tool calls, finish reasons, usage) one reply per call, or asks `respond` for a reply; streams the reply
+ * as chunks (text deltas, tool call deltas, a final chunk with the finish reason) to `streaming_callback`
+ * and `context.emit`; honours `signal`; and fails clearly when the script runs out. It declares the
+ * `response_format` input (so agents treat it like a model that supports JSON-schema replies); a
+ * `respond` function sees the requested format as `context.responseFormat`, the script ignores it.
+ *
+ * The script position lives in the instance and carries over from one run to the next (an agent that
+ * makes two calls per run starts its second run at the third reply). Call `reset()` between runs to
+ * replay the script from the start, or set `onScriptEnd: "loop"` when every run uses the whole script.
+ *
+ * @example
+ * ```ts
+ * const generator = new ScriptedChatGenerator({
+ *   script: [
+ *     { toolCalls: [{ toolName: "weather", arguments: { city: "Paris" } }] },
+ *     "It is sunny in Paris.",
+ *   ],
+ * });
+ * const { replies } = await generator.run({ messages: [ChatMessage.fromUser("Weather in Paris?")] });
+ * ```
+ */
+export const ScriptedChatGenerator = ScriptedChatGeneratorComponent as (new (
+  ...args: ConstructorParameters<typeof ScriptedChatGeneratorComponent>
+) => ScriptedChatGenerator) &
+  typeof ScriptedChatGeneratorComponent;
+
 /** A `ScriptedChatGenerator` instance (the class doubles as the instance type: `function f(x: ScriptedChatGenerator)`). */
-export type ScriptedChatGenerator = InstanceType<typeof ScriptedChatGenerator>;
+export type ScriptedChatGenerator = InstanceType<typeof ScriptedChatGeneratorComponent> & {
+  /** Rewinds the script to its first reply (and the call count to 0), for a fresh run. */
+  reset(): void;
+};

@@ -60,6 +60,19 @@ describe("ScriptedChatGenerator", () => {
     await expect(new ScriptedChatGenerator().run({ messages: question })).rejects.toThrow(ComponentError);
   });
 
+  test("reset() replays the script from the start for the next run", async () => {
+    const generator = new ScriptedChatGenerator({ script: ["first", "second"] });
+    const text = async () => (await generator.run({ messages: question })).replies?.[0]?.text;
+    expect([await text(), await text()]).toEqual(["first", "second"]);
+    generator.reset();
+    expect([await text(), await text()]).toEqual(["first", "second"]);
+    // A loaded copy has reset() too.
+    const loaded = deserializeComponent(serializeComponent(generator)) as ScriptedChatGenerator;
+    expect(await loaded.run({ messages: question }).then((out) => out.replies?.[0]?.text)).toBe("first");
+    loaded.reset();
+    expect(await loaded.run({ messages: question }).then((out) => out.replies?.[0]?.text)).toBe("first");
+  });
+
   test("onScriptEnd repeatLast and loop", async () => {
     const repeat = new ScriptedChatGenerator({ script: ["a", "b"], onScriptEnd: "repeatLast" });
     const loop = new ScriptedChatGenerator({ script: ["a", "b"], onScriptEnd: "loop" });

@@ -391,8 +391,11 @@ class AgentRun {
     }
     if (exitReason === undefined) {
       exitReason = "max_agent_steps";
-      context.logger.warn(
-        `Agent reached maximum agent steps (${params.maxAgentSteps}) without an exit condition; stopping.`,
+      // A pipeline that consumes exit_reason routes on it: reaching the limit is then a normal outcome.
+      const routed = context.consumedOutputs?.has("exit_reason") === true;
+      (routed ? context.logger.info : context.logger.warn).call(
+        context.logger,
+        `Agent reached maximum agent steps (${params.maxAgentSteps}) without an exit condition; stopping${routed ? ' (exit_reason "max_agent_steps" is routed by the pipeline)' : ""}.`,
         { maxAgentSteps: params.maxAgentSteps },
       );
       writeUnchecked(this.state, "exit_reason", exitReason);

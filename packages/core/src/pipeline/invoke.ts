@@ -77,6 +77,7 @@ export async function invokeNode(
         interrupt: throwInterrupt,
         resume: context.resumeFor?.(node, visit),
         durable: undefined as Durable | undefined,
+        consumedOutputs: node.connectedOutputs,
       };
       const durable = context.durable;
       if (durable === undefined) result = await internals.invoke(own, runContext);
