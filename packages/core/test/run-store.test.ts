@@ -86,6 +86,23 @@ describe.each(stores)("%s", (_name, make) => {
 });
 
 describe("FileRunStore", () => {
+  test("a damaged snapshot file is named when loaded and skipped (and reported) when listing", async () => {
+    const dir = await tempDir();
+    const store = new FileRunStore(dir);
+    await store.save(snapshot("good", 1), null);
+    await store.save(snapshot("bad", 1), null);
+    await writeFile(join(dir, "bad", "0000000001.json"), '{"format": "junction.run-snapshot", "runId": ');
+    await expect(store.load("bad")).rejects.toThrow(
+      /bad[/\\]0000000001\.json is not a readable run snapshot \(invalid JSON/,
+    );
+    const unreadable: string[] = [];
+    const listed: string[] = [];
+    for await (const run of store.list({ onUnreadable: (runId) => unreadable.push(runId) }))
+      listed.push(run.runId);
+    expect(listed).toEqual(["good"]);
+    expect(unreadable).toEqual(["bad"]);
+  });
+
   test("refuses run ids that are not plain names", async () => {
     const store = new FileRunStore(await tempDir());
     await expect(store.load("../etc")).rejects.toThrow(/not a valid run id/);

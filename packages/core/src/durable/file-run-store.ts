@@ -1,5 +1,7 @@
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
+import { DeserializationError } from "../errors.js";
+import { getDefaultLogger } from "../logger.js";
 import { appendDurable, createFileExclusive, readDurableLines } from "./durable-files.js";
 import { RunConflictError } from "./errors.js";
 import { RunSnapshot } from "./run-snapshot.js";
@@ -103,14 +105,23 @@ export class FileRunStore implements RunStore {
   async load(runId: string, seq?: number): Promise<RunSnapshot | undefined> {
     const target = seq ?? (await this.#seqs(runId)).at(-1);
     if (target === undefined) return undefined;
+    const file = join(this.#runDir(runId), `${seqName(target)}.json`);
     let text: string;
     try {
-      text = await fs.readFile(join(this.#runDir(runId), `${seqName(target)}.json`), "utf8");
+      text = await fs.readFile(file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       throw error;
     }
-    return RunSnapshot.parse(JSON.parse(text));
+    try {
+      return RunSnapshot.parse(JSON.parse(text));
+    } catch (error) {
+      const issues = error instanceof DeserializationError ? error.issues : undefined;
+      throw new DeserializationError(
+        `FileRunStore: ${file} is not a readable run snapshot (${error instanceof SyntaxError ? `invalid JSON: ${error.message}` : (error as Error).message}). Restore it from a backup or delete the run.`,
+        issues === undefined ? { cause: error } : { issues, cause: error },
+      );
+    }
   }
 
   async *history(runId: string): AsyncIterable<SnapshotInfo> {
@@ -142,7 +153,15 @@ export class FileRunStore implements RunStore {
     let count = 0;
     for (const head of heads) {
       if (count >= (query.limit ?? Number.POSITIVE_INFINITY)) return;
-      const snapshot = await this.load(head.runId, head.seq);
+      let snapshot: RunSnapshot | undefined;
+      try {
+        snapshot = await this.load(head.runId, head.seq);
+      } catch (error) {
+        // One damaged file must not hide every other run (an approval inbox lists them all).
+        if (query.onUnreadable !== undefined) query.onUnreadable(head.runId, error);
+        else getDefaultLogger().warn(`FileRunStore.list: skipped run "${head.runId}": ${String(error)}`);
+        continue;
+      }
       if (snapshot === undefined || (query.status !== undefined && snapshot.status !== query.status))
         continue;
       count++;

@@ -26,6 +26,11 @@ export interface RunListQuery {
   readonly status?: RunStatus | undefined;
   /** At most this many runs. */
   readonly limit?: number | undefined;
+  /**
+   * Called for a run whose head snapshot cannot be read (a damaged or hostile file); the run is skipped
+   * and the listing goes on. Default: a warning on the default logger.
+   */
+  readonly onUnreadable?: ((runId: string, error: unknown) => void) | undefined;
 }
 
 /**
