@@ -54,13 +54,21 @@ const codeStatus: Readonly<Record<string, number>> = {
   RESUME_DEFINITION_CHANGED: 409,
 };
 
+/** A conversation turn refused because another was stored first: 409 even when a pipeline wraps it. */
+function conversationConflict(error: JunctionError): boolean {
+  return (
+    error.code === "CONVERSATION_CONFLICT" ||
+    (error.cause as { code?: unknown } | undefined)?.code === "CONVERSATION_CONFLICT"
+  );
+}
+
 /** The status and body for any error: 400 for invalid input, the error's own status, else 500. */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
     return { status: error.status, body: { error: { type: error.type, message: error.message } } };
   }
   if (JunctionError.isInstance(error)) {
-    const status = codeStatus[error.code] ?? 500;
+    const status = codeStatus[error.code] ?? (conversationConflict(error) ? 409 : 500);
     return {
       status,
       body: {

@@ -88,6 +88,28 @@ describe("conversations kept by the server", () => {
     expect(body.outputs.chat.last_message.content[0]?.text).toBe("heard: one, two");
   });
 
+  test("a turn refused because another process stored one first is a 409", async () => {
+    const store = new MemoryConversationStore();
+    const agent = new Agent({
+      chatGenerator: new ScriptedChatGenerator({
+        respond: async () => {
+          // Another server process stores a turn on the same conversation meanwhile.
+          await store.append("busy", [ChatMessage.fromUser("elsewhere")]);
+          return "late";
+        },
+      }),
+      conversation: { store },
+    });
+    const server = createApp({ pipelines: { chat: agent }, auth: {} });
+    const response = await server.fetch(
+      post("/v1/chat/completions", completion("here"), { "Junction-Conversation-Id": "busy" }),
+    );
+    expect(response.status).toBe(409);
+    expect(JSON.stringify(await response.json())).toMatch(
+      /CONVERSATION_CONFLICT|another turn was stored first/,
+    );
+  });
+
   test("a bad id, or an id for a pipeline without conversations, is a 400 naming the header", async () => {
     const server = app(new MemoryConversationStore());
     const bad = await server.fetch(
