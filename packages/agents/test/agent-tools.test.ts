@@ -2,7 +2,7 @@ import { Agent, State } from "@junction/agents";
 import { ChatMessage, tool } from "@junction/llm";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { callTools, runAgent, scripted, user } from "./helpers.js";
+import { callTools, quiet, runAgent, scripted, user } from "./helpers.js";
 
 const agentOptions = (reader: ReturnType<typeof tool>) => ({
   tools: [reader],
@@ -118,6 +118,27 @@ describe("tool execution in the agent", () => {
       },
     );
     expect(seen).toEqual([["v", undefined]]);
+  });
+
+  test("a function tool whose result lacks the outputsToState source is reported, naming the result's keys", async () => {
+    const writer = tool({
+      name: "writer",
+      description: "writes",
+      parameters: z.object({}),
+      outputsToState: { documents: { source: "documents" } },
+      function: () => ({ document: ["a"] }),
+    });
+    const agent = new Agent({
+      chatGenerator: scripted([callTools(["writer"]), "done"]),
+      tools: [writer],
+      stateSchema: { documents: { type: z.array(z.string()) } },
+    });
+    const options = quiet();
+    const result = await runAgent(agent, { messages: [user("go")] }, options);
+    expect(result.documents).toBeUndefined();
+    expect(options.logger.messages("warn").join("\n")).toContain(
+      'Tool "writer": its result has no key "documents", which outputsToState writes to State key "documents"; nothing was written. Did you mean "document"?',
+    );
   });
 
   test("a misspelled State key in a tool's mappings gets the closest key", () => {

@@ -103,15 +103,24 @@ function missingStateInput(tool: AnyTool, call: ToolCall, state: State): ToolInv
 
 /**
  * Merges a result into State through the tool's `outputsToState` (object results only). A failure is
- * an error of the run, never hidden in a tool message.
+ * an error of the run, never hidden in a tool message. A result without the `source` key is skipped
+ * with a warning naming the keys it has (a function tool's result shape is only known at run time;
+ * component, pipeline and agent tools refuse an unknown `source` when they are built).
  */
-export function mergeOutputs(tool: AnyTool, result: unknown, state: State): void {
+export function mergeOutputs(tool: AnyTool, result: unknown, state: State, logger?: Logger): void {
   const config = tool.outputsToState;
   if (config === undefined || !isRecord(result)) return;
   for (const [stateKey, entry] of Object.entries(config)) {
     let value: unknown = result;
     if (entry.source !== undefined) {
-      if (!Object.hasOwn(result, entry.source)) continue;
+      if (!Object.hasOwn(result, entry.source)) {
+        const keys = Object.keys(result);
+        logger?.warn(
+          `Tool "${excerpt(tool.name)}": its result has no key "${excerpt(entry.source)}", which outputsToState writes to State key "${excerpt(stateKey)}"; nothing was written.${didYouMean(entry.source, keys)} The result's keys: ${keys.map((key) => `"${excerpt(key)}"`).join(", ") || "none"}. Fix outputsToState.${excerpt(stateKey)}.source or the tool's result.`,
+          { toolName: tool.name, stateKey, source: entry.source },
+        );
+        continue;
+      }
       value = result[entry.source];
     }
     try {
@@ -248,7 +257,8 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
       if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
       const index = batch[position]!;
       const tool = options.presets?.has(index) ? undefined : tools.get(calls[index]!.toolName);
-      if (outcome.error === undefined && tool !== undefined) mergeOutputs(tool, outcome.result, state);
+      if (outcome.error === undefined && tool !== undefined)
+        mergeOutputs(tool, outcome.result, state, options.logger);
       messages[batch[position]!] = outcome.message;
     }
   }
