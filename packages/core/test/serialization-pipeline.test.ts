@@ -212,6 +212,12 @@ describe("loading reports every problem at once, with paths", () => {
       '"adder" has no output socket "reslt". Did you mean "result"?',
     );
     expect(error.issues[2]?.message).toContain('unknown component "duoble". Did you mean "double"?');
+    const typo = loadError(() =>
+      Pipeline.fromJSON({ version: 1, components: { d: { type: "test.doc.Dobule" } }, connections: [] }),
+    );
+    expect(typo.message).toContain(
+      'unknown component type "test.doc.Dobule". Did you mean "test.doc.Double"?',
+    );
   });
 
   test("a document that is not an object", () => {

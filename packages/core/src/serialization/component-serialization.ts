@@ -10,6 +10,7 @@ import {
 } from "../errors.js";
 import { excerpt } from "../excerpt.js";
 import { defaultRegistry, type Registry } from "../registry.js";
+import { didYouMean } from "../suggest.js";
 import { componentDocumentSchema } from "./document-schema.js";
 import { copyUntrusted, type Path, toJSONData } from "./json-data.js";
 
@@ -243,7 +244,7 @@ export function readComponent(
     if (componentClass === undefined) {
       issues.push({
         path: [...path, "type"],
-        message: `unknown component type "${excerpt(type)}". Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
+        message: `unknown component type "${excerpt(type)}".${didYouMean(type, registry.componentTypes())} Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
       });
     }
   }
