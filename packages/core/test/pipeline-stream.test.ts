@@ -113,6 +113,19 @@ describe("Pipeline.stream", () => {
     });
   });
 
+  test("run hands the same never-ran list to onNeverRan, without streaming", async () => {
+    const p = new Pipeline({ logger: new MemoryLogger() })
+      .addComponent("check", new Threshold({ threshold: 5 }))
+      .addComponent("big", new Double())
+      .connect("check.above", "big");
+    const reports: unknown[] = [];
+    const outputs = await p.run({ value: 1 }, { onNeverRan: (neverRan) => reports.push(neverRan) });
+    expect(outputs).toEqual({ check: { below: 1 } });
+    const streamed = (await collect(p.stream({ value: 1 }))).at(-1);
+    expect(reports).toEqual([(streamed as { neverRan: unknown }).neverRan]);
+    expect(reports[0]).toMatchObject([{ componentName: "big" }]);
+  });
+
   test("counts visits of components in loops", async () => {
     const Join = defineComponent({
       type: "ptest.stream.Join",

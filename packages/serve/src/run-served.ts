@@ -1,7 +1,9 @@
 import {
   type Interrupt,
   type Logger,
+  type NeverRanReport,
   type PipelineEvent,
+  type PipelineOutputs,
   RunInterruptedError,
   type RunStore,
   type Tracer,
@@ -84,15 +86,22 @@ export async function runServed(
   options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
 ): Promise<RunAnswer> {
   const inputs = served.io.toRunInputs(request);
-  let answer: RunAnswer | undefined;
-  let interrupted: { runId: string; interrupts: readonly Interrupt[] } | undefined;
-  for await (const event of served.pipeline.stream(inputs, runOptions(served, options, options.signal))) {
-    if (event.type === "run_end") answer = toWireEvent(served, event).data as unknown as RunAnswer;
-    else if (event.type === "interrupt") interrupted = { runId: event.runId, interrupts: event.interrupts };
+  // `run`, not `stream`: nothing listens to the events, and the never-ran report comes by callback.
+  let neverRan: readonly NeverRanReport[] = [];
+  let outputs: PipelineOutputs;
+  try {
+    outputs = await served.pipeline.run(inputs, {
+      ...runOptions(served, options, options.signal),
+      onNeverRan: (reports) => {
+        neverRan = reports;
+      },
+    });
+  } catch (error) {
+    if (error instanceof RunInterruptedError) throw interruptedError(error.runId, error.interrupts, options);
+    throw error;
   }
-  if (interrupted !== undefined) throw interruptedError(interrupted.runId, interrupted.interrupts, options);
-  if (answer === undefined) throw new Error("the run ended without a result.");
-  return answer;
+  return toWireEvent(served, { type: "run_end", status: "completed", outputs, neverRan })
+    .data as unknown as RunAnswer;
 }
 
 /** The error for a run that stopped at interrupts, saying how to resume it over HTTP (or that it cannot be). */

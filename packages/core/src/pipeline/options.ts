@@ -2,6 +2,7 @@ import type { Durable } from "../durability/durable.js";
 import type { DurableRunOptions, ResumeOptions } from "../durable/run-recorder.js";
 import type { Logger } from "../logger.js";
 import type { Span, Tracer } from "../tracing.js";
+import type { NeverRanReport } from "./events.js";
 import type { InputsFormat } from "./run-inputs.js";
 
 /** Options of `new Pipeline(...)`. */
@@ -39,6 +40,11 @@ export interface PipelineRunOptions extends DurableRunOptions {
   readonly logger?: Logger | undefined;
   /** A parent for the run's `junction.pipeline.run` span (to nest the run in your own trace). */
   readonly span?: Span | undefined;
+  /**
+   * `run` only: receives the components that never ran, with the reasons, when the run completes —
+   * the list `stream` puts on its `run_end` event — so a caller can report it without streaming.
+   */
+  readonly onNeverRan?: ((reports: readonly NeverRanReport[]) => void) | undefined;
   /**
    * Runs each component run as a named durable step (see {@link Durable}); `@junction/restate` passes
    * one that journals them in a Restate workflow. Default: in-process, nothing journaled. Components

@@ -417,7 +417,9 @@ export class Pipeline {
    *   PipelineMaxComponentRuns; PipelineComponentsBlockedError; the signal's reason when aborted
    */
   async run(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): Promise<PipelineOutputs> {
-    return (await this.#top(inputs, options, undefined)).outputs;
+    const result = await this.#top(inputs, options, undefined);
+    options.onNeverRan?.(result.neverRan);
+    return result.outputs;
   }
 
   /**
