@@ -2,6 +2,7 @@ import { zodIssues } from "../component.js";
 import type { Issue } from "../errors.js";
 import { declaredInputsSchema, declaredOutputsSchema } from "../serialization/document-schema.js";
 import { didYouMean } from "../suggest.js";
+import { listNames } from "./connect.js";
 import type { Pipeline } from "./pipeline.js";
 
 /**
@@ -51,8 +52,36 @@ export function checkDeclaredIO(pipeline: Pipeline, io: DeclaredIO): Issue[] {
   return issues;
 }
 
-function componentOf(pipeline: Pipeline, component: string) {
-  return pipeline.componentNames().includes(component) ? pipeline.getComponent(component) : undefined;
+/**
+ * The component and socket a declared address names, or `undefined` after reporting what is wrong:
+ * an unknown component, or a component without that `side` socket.
+ */
+function resolveAddress(
+  pipeline: Pipeline,
+  address: string,
+  side: "input" | "output",
+  path: Issue["path"],
+  issues: Issue[],
+): { componentName: string; socket: string } | undefined {
+  const [componentName, socket] = split(address);
+  const names = pipeline.componentNames();
+  if (!names.includes(componentName)) {
+    issues.push({
+      path,
+      message: `unknown component "${componentName}".${didYouMean(componentName, names)} Components: ${listNames(names)}.`,
+    });
+    return undefined;
+  }
+  const component = pipeline.getComponent(componentName);
+  const sockets = Object.keys(side === "input" ? component.inputSockets : component.outputSockets);
+  if (!sockets.includes(socket)) {
+    issues.push({
+      path,
+      message: `"${componentName}" (${component.type}) has no ${side} socket "${socket}".${didYouMean(socket, sockets)} Its ${side} sockets: ${listNames(sockets)}.`,
+    });
+    return undefined;
+  }
+  return { componentName, socket };
 }
 
 function checkInputs(pipeline: Pipeline, inputs: NonNullable<DeclaredIO["inputs"]>, issues: Issue[]): void {
@@ -61,23 +90,9 @@ function checkInputs(pipeline: Pipeline, inputs: NonNullable<DeclaredIO["inputs"
   for (const [name, targets] of Object.entries(inputs)) {
     declaredTargets(targets).forEach((address, index) => {
       const path = typeof targets === "string" ? ["inputs", name] : ["inputs", name, index];
-      const [componentName, socket] = split(address);
-      const component = componentOf(pipeline, componentName);
-      if (component === undefined) {
-        issues.push({
-          path,
-          message: `unknown component "${componentName}".${didYouMean(componentName, pipeline.componentNames())} Components: ${quoteAll(pipeline.componentNames())}.`,
-        });
-        return;
-      }
-      if (!Object.hasOwn(component.inputSockets, socket)) {
-        issues.push({
-          path,
-          message: `"${componentName}" (${component.type}) has no input socket "${socket}".${didYouMean(socket, Object.keys(component.inputSockets))} Its input sockets: ${quoteAll(Object.keys(component.inputSockets))}.`,
-        });
-        return;
-      }
-      if (open[componentName]?.[socket] === undefined) {
+      const resolved = resolveAddress(pipeline, address, "input", path, issues);
+      if (resolved === undefined) return;
+      if (open[resolved.componentName]?.[resolved.socket] === undefined) {
         issues.push({
           path,
           message: `"${address}" is connected to another component's output, so a caller cannot give it. Declare an open input socket.`,
@@ -115,25 +130,9 @@ function checkOutputs(
   for (const [name, targets] of Object.entries(outputs)) {
     declaredTargets(targets).forEach((address, index) => {
       const path = typeof targets === "string" ? ["outputs", name] : ["outputs", name, index];
-      const [componentName, socket] = split(address);
-      const component = componentOf(pipeline, componentName);
-      if (component === undefined) {
-        issues.push({
-          path,
-          message: `unknown component "${componentName}".${didYouMean(componentName, pipeline.componentNames())} Components: ${quoteAll(pipeline.componentNames())}.`,
-        });
-      } else if (!Object.hasOwn(component.outputSockets, socket)) {
-        issues.push({
-          path,
-          message: `"${componentName}" (${component.type}) has no output socket "${socket}".${didYouMean(socket, Object.keys(component.outputSockets))} Its output sockets: ${quoteAll(Object.keys(component.outputSockets))}.`,
-        });
-      }
+      resolveAddress(pipeline, address, "output", path, issues);
     });
   }
-}
-
-function quoteAll(names: readonly string[]): string {
-  return names.length === 0 ? "none" : names.map((name) => `"${name}"`).join(", ");
 }
 
 /** A frozen deep copy of declared IO (arrays copied), so later edits by the caller do not leak in. */
