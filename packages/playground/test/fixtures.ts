@@ -3,6 +3,7 @@ import { BranchJoiner, ConditionalRouter } from "@junction/components";
 import { defineComponent, Pipeline } from "@junction/core";
 import { ScriptedChatGenerator, tool } from "@junction/llm";
 import { z } from "zod";
+import { refundApprovalPipeline } from "../../../test/support/refund-approval.js";
 
 /** Pipelines the playground tests serve. */
 
@@ -87,33 +88,5 @@ export function agentPipeline(): Pipeline {
 
 /** An agent whose `refund` tool needs approval: the run stops and waits in the approval inbox. */
 export function refundPipeline(): Pipeline {
-  const refund = tool({
-    name: "refund",
-    description: "Refunds an order.",
-    parameters: z.object({ order: z.string(), amount: z.number() }),
-    needsApproval: true,
-    function: ({ order, amount }) => `refunded ${amount} for ${order}`,
-  });
-  const agent = new Agent({
-    chatGenerator: new ScriptedChatGenerator({
-      respond: (messages) => {
-        const result = messages.findLast((message) => message.role === "tool");
-        if (result === undefined) {
-          return {
-            toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
-          };
-        }
-        return {
-          text: String(result.toolCallResult?.result).startsWith("refunded")
-            ? "Refunded order A-1."
-            : "Not refunded.",
-        };
-      },
-    }),
-    tools: [refund],
-  });
-  const p = new Pipeline({ metadata: { description: "Refunds an order once a person approves." } });
-  p.addComponent("agent", agent);
-  p.declareIO({ inputs: { messages: "agent.messages" }, outputs: { reply: "agent.last_message" } });
-  return p;
+  return refundApprovalPipeline("Refunded order A-1.").pipeline;
 }

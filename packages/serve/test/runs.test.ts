@@ -1,52 +1,15 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Agent } from "@junction/agents";
-import { FileRunStore, MemoryRunStore, Pipeline, type RunStore } from "@junction/core";
-import { ScriptedChatGenerator, tool } from "@junction/llm";
+import { FileRunStore, MemoryRunStore, type RunStore } from "@junction/core";
 import { createApp, serve } from "@junction/serve";
 import { describe, expect, test } from "vitest";
-import { z } from "zod";
+import { refundApprovalPipeline } from "../../../test/support/refund-approval.js";
 
 /**
  * The run routes: a pipeline whose agent calls a tool that needs approval stops, is kept in the store,
  * listed in the inbox, and resumed over HTTP with decisions.
  */
-
-/** A pipeline around an agent whose `refund` tool needs approval; `refunds` records what really ran. */
-function refundPipeline() {
-  const refunds: string[] = [];
-  const refund = tool({
-    name: "refund",
-    description: "Refunds an order.",
-    parameters: z.object({ order: z.string(), amount: z.number() }),
-    needsApproval: true,
-    function: ({ order, amount }) => {
-      refunds.push(`${order}:${amount}`);
-      return `refunded ${amount} for ${order}`;
-    },
-  });
-  const agent = new Agent({
-    chatGenerator: new ScriptedChatGenerator({
-      respond: (messages) => {
-        const result = messages.findLast((message) => message.role === "tool");
-        if (result === undefined) {
-          return {
-            toolCalls: [{ id: "call_1", toolName: "refund", arguments: { order: "A-1", amount: 500 } }],
-          };
-        }
-        return {
-          text: String(result.toolCallResult?.result).startsWith("refunded") ? "Refunded." : "Not refunded.",
-        };
-      },
-    }),
-    tools: [refund],
-  });
-  const pipeline = new Pipeline({ metadata: { description: "Refunds orders, with approval." } });
-  pipeline.addComponent("agent", agent);
-  pipeline.declareIO({ inputs: { messages: "agent.messages" }, outputs: { reply: "agent.last_message" } });
-  return { pipeline, refunds };
-}
 
 const request = { messages: [{ role: "user", content: [{ text: "Refund order A-1" }] }] };
 
@@ -64,7 +27,7 @@ function get(path: string): Request {
 
 /** A server for the refund pipeline; `null`: a server without a store. */
 function setup(store: RunStore | null = new MemoryRunStore()) {
-  const { pipeline, refunds } = refundPipeline();
+  const { pipeline, refunds } = refundApprovalPipeline();
   const app = createApp({ pipelines: { refunds: pipeline }, auth: {}, ...(store ? { store } : {}) });
   return { app, refunds };
 }
