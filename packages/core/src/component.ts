@@ -248,6 +248,9 @@ export type InferResult<T> = T extends Component<any, any, any, infer R> ? R : n
 
 const emptyParams = z.object({});
 
+/** Every field of a {@link RunContext}, optional ones included (the engine must pass each one on). */
+type EveryRunContextField = { [K in keyof RunContext]-?: RunContext[K] | undefined };
+
 /** Internal slots the engine uses; not part of the public API. */
 export const componentInternals = Symbol.for("junction.component.internals");
 
@@ -388,8 +391,9 @@ export function defineComponent<
         prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
         invoke: async (inputs, context) => {
           if (!this.#warmed) await this.warmUp();
-          // Written out (not spread): one object shape for every call keeps this hot path fast.
-          return definition.run(inputs as InferInputs<TInputs>, {
+          // Written out (not spread): one object shape for every call keeps this hot path fast. The
+          // `-?` type makes a RunContext field added later (even an optional one) a compile error here.
+          const runContext = {
             params,
             resources: resources as TResources,
             signal: context.signal,
@@ -403,7 +407,8 @@ export function defineComponent<
             depth: context.depth,
             durable: context.durable,
             consumedOutputs: context.consumedOutputs,
-          });
+          } satisfies EveryRunContextField;
+          return definition.run(inputs as InferInputs<TInputs>, runContext);
         },
       };
     }
