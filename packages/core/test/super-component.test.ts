@@ -52,6 +52,21 @@ describe("SuperComponent", () => {
     expect(await wrapped.run({ value: 1 })).toEqual({ value: 6 });
   });
 
+  it("checks a wrapped input once: a socket schema's transform is applied once, not again inside", async () => {
+    const Shout = defineComponent({
+      type: "ptest.super.Shout",
+      inputs: { text: z.string().transform((text) => `${text}!`) },
+      outputs: { text: z.string() },
+      run: ({ text }) => ({ text }),
+    });
+    const inline = new Pipeline().addComponent("shout", new Shout());
+    const wrapped = new SuperComponent({ pipeline: new Pipeline().addComponent("shout", new Shout()) });
+    const outer = new Pipeline().addComponent("wrapped", wrapped);
+    expect(await inline.run({ shout: { text: "hi" } })).toEqual({ shout: { text: "hi!" } });
+    expect(await outer.run({ wrapped: { text: "hi" } })).toEqual({ wrapped: { text: "hi!" } });
+    expect(await wrapped.run({ text: "hi" })).toEqual({ text: "hi!" });
+  });
+
   it("runs inside a pipeline like any component, with explicit mappings", async () => {
     const wrapped = new SuperComponent({
       pipeline: addThenDouble(),
