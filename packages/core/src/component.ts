@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ComponentSerializer } from "./component-serializer.js";
 import type { Durable } from "./durability/durable.js";
-import { pauseComponent, resumeComponent } from "./durable/component-run.js";
+import { pauseComponent, resumeComponent, runWithSteps } from "./durable/component-run.js";
 import {
   ComponentInterrupt,
   type Decisions,
@@ -417,9 +417,17 @@ export function defineComponent<
       inputs: RunInputs<TInputs>,
       options: ComponentRunOptions = {},
     ): Promise<InferOutputs<TOutputs>> {
-      checkDurability(options.durability, `${this.type}.run`);
+      checkDurability(options.durability, `${this.type}.run`, options);
       const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
       options.signal?.throwIfAborted();
+      if (options.durability === "steps") {
+        return (await runWithSteps(
+          this,
+          inputs as Record<string, unknown>,
+          prepared,
+          options,
+        )) as InferOutputs<TOutputs>;
+      }
       try {
         return (await invokeComponent(this, prepared, options)) as InferOutputs<TOutputs>;
       } catch (error) {

@@ -1,5 +1,6 @@
 import {
   defineComponent,
+  inProcessDurable,
   MemoryRunStore,
   Pipeline,
   type PipelineEvent,
@@ -121,31 +122,28 @@ describe("a component interrupt in a pipeline", () => {
   });
 });
 
-describe('durability "steps" (not implemented) is refused, not ignored', () => {
-  const steps = { durability: "steps" as unknown as "interrupts" }; // a JavaScript caller or a document
-  test("by Pipeline.run, stream and resume, and by a component's run and resume, before anything runs", async () => {
-    const store = new MemoryRunStore();
-    const refused = /durability "steps" is not implemented.*run on Restate/;
-    await expect(linear().run({ add: { value: 1 } }, { store, ...steps })).rejects.toThrow(refused);
+describe('durability "steps" refuses what cannot work, before anything runs', () => {
+  test("without a store, with a durable backend, or an unknown mode", async () => {
+    const steps = { durability: "steps" } as const;
+    await expect(linear().run({ add: { value: 1 } }, steps)).rejects.toThrow(
+      'durability "steps" writes every step to a store, and no store was given',
+    );
     await expect(
       linear()
-        .stream({ add: { value: 1 } }, { store, ...steps })
+        .stream({ add: { value: 1 } }, steps)
         [Symbol.asyncIterator]()
         .next(),
-    ).rejects.toThrow(refused);
-    const paused = await interruptOf(linear().run({ add: { value: 1 } }, { store, runId: "r1" }));
+    ).rejects.toThrow("no store was given");
+    await expect(new Ask().run({ value: 1 }, steps)).rejects.toThrow("no store was given");
+    const store = new MemoryRunStore();
     await expect(
-      linear().resume(
-        paused.runId,
-        { [paused.interrupts[0]!.id]: { action: "respond", value: 1 } },
-        { store, ...steps },
-      ),
-    ).rejects.toThrow(refused);
-    expect((await store.load("r1"))?.status).toBe("interrupted");
-    await expect(new Ask().run({ value: 1 }, { store, ...steps })).rejects.toThrow(refused);
-    await expect(new Ask().resume("r1", {}, { store, ...steps })).rejects.toThrow(refused);
+      linear().run({ add: { value: 1 } }, { ...steps, store, durable: inProcessDurable }),
+    ).rejects.toThrow("both journal the run's steps; use one");
     await expect(
       linear().run({ add: { value: 1 } }, { durability: "everything" as "interrupts" }),
-    ).rejects.toThrow('durability must be "interrupts" (got "everything")');
+    ).rejects.toThrow('durability must be "interrupts" or "steps" (got "everything")');
+    const listed: string[] = [];
+    for await (const run of store.list()) listed.push(run.runId);
+    expect(listed).toEqual([]);
   });
 });

@@ -74,6 +74,12 @@ export interface ToolContext {
   readonly reportUsage: (usage: Readonly<Record<string, unknown>>) => void;
   /** How deeply the calling run is nested in composite components and agent tools (0 at the top). */
   readonly depth: number;
+  /**
+   * On a durable run (`durability: "steps"`, or Restate), a key for this call that is unique in the run
+   * and the same when the call runs again after a crash (`<run id>/<step name>`): pass it to the
+   * service the tool calls so a side effect happens once. `undefined` on an in-process run.
+   */
+  readonly idempotencyKey: string | undefined;
 }
 
 /** What a `needsApproval` function receives besides the call's arguments. */
@@ -113,6 +119,8 @@ export interface ToolInvokeOptions {
   readonly reportUsage?: ((usage: Readonly<Record<string, unknown>>) => void) | undefined;
   /** The calling run's nesting depth (default 0). */
   readonly depth?: number | undefined;
+  /** The call's idempotency key on a durable run (see {@link ToolContext.idempotencyKey}). */
+  readonly idempotencyKey?: string | undefined;
 }
 
 /** Options of {@link Tool.toDocument}. */
@@ -371,6 +379,7 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
         emit: options.emit ?? ignore,
         reportUsage: options.reportUsage ?? ignore,
         depth: options.depth ?? 0,
+        idempotencyKey: options.idempotencyKey,
       });
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

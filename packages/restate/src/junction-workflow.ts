@@ -213,6 +213,9 @@ async function resumeRefusing(
     },
     all: (steps) => options.durable.all(steps),
     now: () => options.durable.now(),
+    ...(options.durable.idempotencyKey === undefined
+      ? {}
+      : { idempotencyKey: options.durable.idempotencyKey.bind(options.durable) }),
   };
   try {
     return await (target as ResumeTarget).resume(paused.snapshot, decisions, { ...options, durable });

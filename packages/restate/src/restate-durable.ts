@@ -39,5 +39,7 @@ export function restateDurable(ctx: Context, options: RestateDurableOptions = {}
     all: <T>(steps: readonly Promise<T>[]): Promise<T[]> =>
       RestatePromise.all(steps as readonly RestatePromise<T>[]) as unknown as Promise<T[]>,
     now: () => ctx.date.now(),
+    // The invocation id stays the same across retries and replays of the invocation.
+    idempotencyKey: (name: string) => `${ctx.request().id}/${name}`,
   };
 }

@@ -145,6 +145,7 @@ async function execute(
   tool: AnyTool | undefined,
   args: Readonly<Record<string, unknown>>,
   options: RunToolCallsOptions,
+  idempotencyKey: string | undefined,
 ): Promise<Outcome> {
   if (tool === undefined) {
     const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
@@ -190,6 +191,7 @@ async function execute(
       emit: options.onChunk,
       reportUsage: onUsage === undefined ? undefined : (usage) => onUsage(tool.name, usage),
       depth: options.depth,
+      idempotencyKey,
     });
     const content = toolResultToString(tool, result, {
       raiseOnFailure: options.raiseOnFailure,
@@ -234,11 +236,13 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
       const preset = options.presets?.get(index);
       const tool = preset === undefined ? tools.get(call.toolName) : undefined;
       const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
+      const stepName = durable === undefined ? undefined : toolStepName(options.step ?? 0, call, index);
+      const idempotencyKey = stepName === undefined ? undefined : durable?.idempotencyKey?.(stepName);
       const task = async (): Promise<Outcome> => {
         // A call a person rejected or answered does not run; its answer is the result.
         const outcome =
           preset === undefined
-            ? await execute(index, call, tool, args, options)
+            ? await execute(index, call, tool, args, options, idempotencyKey)
             : { message: preset, error: undefined, result: undefined };
         await options.onChunk?.(toolResultChunk(outcome.message, call, index));
         return outcome;
@@ -247,9 +251,7 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
         options.queue === undefined || tool === undefined || preset !== undefined
           ? task()
           : options.queue.add(task, { signal: options.signal });
-      return durable === undefined
-        ? queued()
-        : durable.step(toolStepName(options.step ?? 0, call, index), queued);
+      return durable === undefined || stepName === undefined ? queued() : durable.step(stepName, queued);
     });
     const outcomes = await settleBatch(runs, options.signal, durable);
     for (let position = 0; position < batch.length; position++) {

@@ -52,6 +52,12 @@ export interface Durable {
    * sees the same time (asynchronous because recording it is).
    */
   now(): Promise<number>;
+  /**
+   * A key for step `name` that is unique in the run and the same every time the step runs again (after
+   * a crash): what a tool passes to a service so its side effect happens once. Optional: backends that
+   * cannot name the run leave it out, and tools then get no key.
+   */
+  idempotencyKey?(name: string): string;
 }
 
 /**
@@ -82,5 +88,8 @@ export function scopeDurable(durable: Durable, prefix: string): Durable {
     step: (name, run) => durable.step(head + name, run),
     all: (steps) => durable.all(steps),
     now: () => durable.now(),
+    ...(durable.idempotencyKey === undefined
+      ? {}
+      : { idempotencyKey: (name: string) => durable.idempotencyKey!(head + name) }),
   };
 }

@@ -9,8 +9,8 @@ import type { Issue } from "../errors.js";
 import type { InputSocket } from "../sockets.js";
 import { checkDecisions, localDecisions, resumeContext, toInterrupts } from "./decisions.js";
 import { componentFingerprint } from "./fingerprint.js";
-import { ComponentInterrupt, type Decisions } from "./interrupt.js";
-import { openRun, RunRecorder, type RunRoot } from "./run-recorder.js";
+import { ComponentInterrupt, type Decisions, type ResumeContext } from "./interrupt.js";
+import { openRun, RunRecorder, type RunRoot, recoveryDecisions } from "./run-recorder.js";
 import type { RunSnapshot } from "./run-snapshot.js";
 import { fromSnapshotJSON, toSnapshotJSON } from "./value-json.js";
 
@@ -86,29 +86,16 @@ export function pauseComponent(
   return interrupted(component, recorder, signal);
 }
 
-/** `component.resume(...)`: checks the snapshot and decisions (failing closed), claims the run, continues. */
-export async function resumeComponent(
+/** Runs (or continues) a component under a recorder: saves its pause, or records how it ended. */
+async function recorded(
   component: AnyComponent,
-  target: string | RunSnapshot,
-  decisions: Decisions,
-  options: ComponentResumeOptions,
+  recorder: RunRecorder,
+  prepared: Record<string, unknown>,
+  options: ComponentRunOptions & { readonly resume?: ResumeContext | undefined },
 ): Promise<Record<string, unknown>> {
-  const where = `${component.type}.resume`;
-  const { snapshot, recorder } = await openRun(target, options, rootOf(component), where);
-  const checked = checkDecisions(snapshot.interrupts, decisions, where);
-  const internals = getComponentInternals(component);
-  const prepared = internals.prepare(
-    inputsFromJSON(component, snapshot.inputs, options.inputs),
-    options.componentName,
-  );
-  options.signal?.throwIfAborted();
-  await recorder.running(checked);
   let outputs: Record<string, unknown>;
   try {
-    outputs = await invokeComponent(component, prepared, {
-      ...options,
-      resume: resumeContext(localDecisions(checked, ""), snapshot.component),
-    });
+    outputs = await invokeComponent(component, prepared, options);
   } catch (error) {
     if (ComponentInterrupt.isInstance(error)) return interrupted(component, recorder, error);
     await recorder.finished(undefined, error).catch(() => {});
@@ -116,4 +103,63 @@ export async function resumeComponent(
   }
   await recorder.finished(outputsToJSON(outputs), undefined);
   return outputs;
+}
+
+/**
+ * `component.run(inputs, { durability: "steps", store })`: the run's `running` snapshot (with its
+ * inputs) is written first, then every step the component records (an Agent's model and tool calls)
+ * is journaled, so another process can continue the run with `component.resume(runId, {}, { store })`.
+ */
+export async function runWithSteps(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  prepared: Record<string, unknown>,
+  options: ComponentRunOptions,
+): Promise<Record<string, unknown>> {
+  const recorder = new RunRecorder(
+    options.store,
+    options.runId,
+    rootOf(component),
+    inputsToJSON(inputs),
+    undefined,
+    undefined,
+    `${component.type}.run`,
+  ).configure(options);
+  await recorder.started();
+  return recorded(component, recorder, prepared, { ...options, durable: recorder.journal() });
+}
+
+/**
+ * `component.resume(...)`: checks the snapshot and decisions (failing closed), claims the run, continues.
+ * A `running` run whose process is gone is taken over: it continues from its start or its resume, with
+ * the steps it journaled replayed.
+ */
+export async function resumeComponent(
+  component: AnyComponent,
+  target: string | RunSnapshot,
+  decisions: Decisions,
+  options: ComponentResumeOptions,
+): Promise<Record<string, unknown>> {
+  const where = `${component.type}.resume`;
+  const { snapshot, recorder, recovery } = await openRun(target, options, rootOf(component), where);
+  const checked =
+    recovery === undefined
+      ? checkDecisions(snapshot.interrupts, decisions, where)
+      : recoveryDecisions(snapshot, decisions, where);
+  const internals = getComponentInternals(component);
+  const prepared = internals.prepare(
+    inputsFromJSON(component, snapshot.inputs, options.inputs),
+    options.componentName,
+  );
+  options.signal?.throwIfAborted();
+  if (recovery === undefined) await recorder.running(checked);
+  else await recorder.takeOver(recovery.entries);
+  const durable =
+    recorder.durability === "steps" ? recorder.journal(recovery?.entries ?? []) : options.durable;
+  const resumes = snapshot.component !== undefined || snapshot.interrupts.length > 0;
+  return recorded(component, recorder, prepared, {
+    ...options,
+    durable,
+    resume: resumes ? resumeContext(localDecisions(checked, ""), snapshot.component) : undefined,
+  });
 }

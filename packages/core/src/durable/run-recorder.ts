@@ -1,30 +1,53 @@
 import { randomUUID } from "node:crypto";
+import { canonicalJSON } from "./canonical-json.js";
 import { RunConflictError, RunInterruptedError, RunResumeError } from "./errors.js";
 import type { Decisions, Interrupt } from "./interrupt.js";
 import { RunSnapshot } from "./run-snapshot.js";
 import type { RunStore } from "./run-store.js";
 import { runIdPattern } from "./snapshot-schema.js";
+import {
+  defaultLeaseMs,
+  heldBy,
+  type JournalEntry,
+  newLease,
+  readDeltas,
+  StoreJournal,
+} from "./store-journal.js";
 
 /**
- * How much of a run is written to its store. Only `"interrupts"` exists: a snapshot is written when the
- * run stops at an interrupt (and at its resume and end). Writing a delta after every step
- * (`"steps"`, for resuming a crashed process mid-run) is planned, not implemented, and refused at run
- * time, so nobody relies on a protection that is not there; for crash recovery of every step, run on
- * Restate (`@junction/restate`).
+ * How much of a run is written to its store.
+ * - `"interrupts"` (the default): a snapshot when the run stops at an interrupt, and at its resume and
+ *   end. Nothing is written for a run that never interrupts.
+ * - `"steps"`: also a snapshot when the run starts, then a delta after every step — each component run
+ *   of a pipeline, each model call and each tool call of an Agent — holding that step's result. A run
+ *   whose process died is continued with `resume(runId, {}, { store })` in another process: finished
+ *   steps are replayed from their deltas (no model call or finished tool runs again); steps that were in
+ *   flight run again, so tools should be idempotent (they get the step's `idempotencyKey`).
  */
-export type Durability = "interrupts";
+export type Durability = "interrupts" | "steps";
 
-/**
- * Refuses a `durability` other than `"interrupts"` (a JavaScript caller, or a document, may pass
- * `"steps"`): failing loudly beats an option that silently does nothing.
- */
-export function checkDurability(durability: unknown, where: string): void {
+/** Refuses an unknown `durability` and a combination that cannot work, before anything runs. */
+export function checkDurability(
+  durability: unknown,
+  where: string,
+  options: { readonly store?: unknown; readonly durable?: unknown } = {},
+): void {
   if (durability === undefined || durability === "interrupts") return;
-  throw new TypeError(
-    durability === "steps"
-      ? `${where}: durability "steps" is not implemented: a run is written to its store only when it stops at an interrupt, so a process that crashes mid-run cannot be resumed from its last step. Remove the option (the default is "interrupts"), or run on Restate (@junction/restate, see docs/restate.md), which journals every step.`
-      : `${where}: durability must be "interrupts" (got ${JSON.stringify(durability)}).`,
-  );
+  if (durability !== "steps") {
+    throw new TypeError(
+      `${where}: durability must be "interrupts" or "steps" (got ${JSON.stringify(durability)}).`,
+    );
+  }
+  if (options.store === undefined) {
+    throw new TypeError(
+      `${where}: durability "steps" writes every step to a store, and no store was given. Pass { store } (a FileRunStore to survive the process), or remove durability.`,
+    );
+  }
+  if (options.durable !== undefined) {
+    throw new TypeError(
+      `${where}: durability "steps" and a durable backend (the "durable" option, e.g. Restate) both journal the run's steps; use one. On Restate, drop durability and store.`,
+    );
+  }
 }
 
 /** Run options shared by pipelines and components: where and how a run is kept. */
@@ -33,11 +56,14 @@ export interface DurableRunOptions {
   readonly store?: RunStore | undefined;
   /** The run's id (default: a new `run_<uuid>`). */
   readonly runId?: string | undefined;
-  /**
-   * `"interrupts"` (the default and only mode): write a snapshot only when the run stops at an interrupt
-   * (nothing otherwise). See {@link Durability}: `"steps"` is refused.
-   */
+  /** `"interrupts"` (the default) or `"steps"` (needs a store); see {@link Durability}. */
   readonly durability?: Durability | undefined;
+  /**
+   * How long a `running` run stays claimed by its process after the process last wrote (default 60 s;
+   * the runner writes a heartbeat every third of it). After that, or at once when the runner was on this
+   * host and its process is gone, `resume(runId, {}, { store })` may take the run over.
+   */
+  readonly leaseMs?: number | undefined;
 }
 
 /** Options of `pipeline.resume` / `component.resume` besides the run options. */
@@ -76,10 +102,16 @@ function describeInterrupts(interrupts: readonly Interrupt[]): string {
     .join(", ");
 }
 
-/** Writes one run's chain of snapshots: the interrupt, the resume, the end. */
+/** Writes one run's chain of snapshots: the start (durability "steps"), the interrupt, the resume, the end. */
 export class RunRecorder {
   readonly runId: string;
   #head: RunSnapshot | undefined;
+  #durability: Durability = "interrupts";
+  #leaseMs = defaultLeaseMs;
+  readonly #owner = `${randomUUID()}`;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #writes: Promise<void> = Promise.resolve();
+  #writeError: unknown;
 
   constructor(
     readonly store: RunStore | undefined,
@@ -99,6 +131,21 @@ export class RunRecorder {
     return this.#head;
   }
 
+  /** How the run is written from now on (the run's options); checks `leaseMs`. */
+  configure(options: DurableRunOptions): this {
+    this.#durability = options.durability ?? "interrupts";
+    const ms = options.leaseMs ?? defaultLeaseMs;
+    if (!Number.isInteger(ms) || ms < 100) {
+      throw new TypeError(`${this.where}: leaseMs must be an integer of at least 100 (got ${String(ms)}).`);
+    }
+    this.#leaseMs = ms;
+    return this;
+  }
+
+  get durability(): Durability {
+    return this.#durability;
+  }
+
   #next(fields: Partial<RunSnapshot> & Pick<RunSnapshot, "status">): RunSnapshot {
     const head = this.#head;
     return {
@@ -113,13 +160,74 @@ export class RunRecorder {
       inputs: this.inputs,
       interrupts: [],
       decisions: {},
+      ...(this.#durability === "steps" ? { durability: "steps" as const } : {}),
       ...fields,
     };
+  }
+
+  /** The fields of a `running` snapshot: who runs it, and how it is written. */
+  #runningFields(): Pick<RunSnapshot, "lease"> {
+    return { lease: newLease(this.#leaseMs, this.#owner) };
   }
 
   async #save(snapshot: RunSnapshot): Promise<void> {
     await this.store?.save(snapshot, this.#head?.seq ?? null);
     this.#head = snapshot;
+  }
+
+  /**
+   * Appends a delta after the head snapshot. Writes are made one at a time, in call order; the first
+   * failure fails this and every later write (a journal with a hole would replay wrongly).
+   */
+  append(delta: unknown): Promise<void> {
+    const store = this.store;
+    const seq = this.#head?.seq;
+    if (store === undefined || seq === undefined) return Promise.resolve();
+    const write = this.#writes.then(() => {
+      if (this.#writeError !== undefined) throw this.#writeError;
+      return store.appendDelta(this.runId, seq, delta).catch((error: unknown) => {
+        this.#writeError = error;
+        throw error;
+      });
+    });
+    this.#writes = write.catch(() => {});
+    return write;
+  }
+
+  /** The journal of a `"steps"` run from its head: `entries` are replayed, new steps are appended. */
+  journal(entries: readonly JournalEntry[] = []): StoreJournal {
+    return new StoreJournal((delta) => this.append(delta), entries, this.runId);
+  }
+
+  /** Keeps the lease of a `running` head alive: a heartbeat delta every third of the lease. */
+  #beat(): void {
+    this.#stopBeat();
+    if (this.store === undefined) return;
+    const timer = setInterval(
+      () => {
+        this.append({ heartbeat: Date.now() }).catch(() => {});
+      },
+      Math.max(50, Math.floor(this.#leaseMs / 3)),
+    );
+    timer.unref();
+    this.#heartbeat = timer;
+  }
+
+  #stopBeat(): void {
+    if (this.#heartbeat !== undefined) clearInterval(this.#heartbeat);
+    this.#heartbeat = undefined;
+  }
+
+  /** Before the next snapshot: no more heartbeats, every pending delta written. */
+  async #settle(): Promise<void> {
+    this.#stopBeat();
+    await this.#writes;
+  }
+
+  /** A `"steps"` run's first snapshot, written before anything runs: `running`, with its inputs. */
+  async started(fields: Partial<RunSnapshot> = {}): Promise<void> {
+    await this.#save(this.#next({ status: "running", ...fields, ...this.#runningFields() }));
+    this.#beat();
   }
 
   /** Saves the paused run, then throws the {@link RunInterruptedError} (persist first, then announce). */
@@ -128,6 +236,7 @@ export class RunRecorder {
     section: RunSection,
     resumeHint: string,
   ): Promise<never> {
+    await this.#settle();
     const snapshot = this.#next({
       status: "interrupted",
       interrupts: [...interrupts] as RunSnapshot["interrupts"],
@@ -154,30 +263,68 @@ export class RunRecorder {
     );
   }
 
-  /** Claims the run for a resume (compare-and-swap on the head), recording the decisions. */
-  async running(decisions: Decisions): Promise<void> {
+  #claimed(error: unknown, what: string): never {
+    if (!(error instanceof RunConflictError)) throw error;
+    throw new RunResumeError(
+      "RUN_ALREADY_RESUMED",
+      `${this.where}: run "${this.runId}" was already ${what} by someone else (its snapshot ${this.#head?.seq ?? "head"} is no longer the head). Load it again to see its state.`,
+      { cause: error },
+    );
+  }
+
+  /** The parts of the head that a resume or a takeover carries over. */
+  #carried(): Partial<RunSnapshot> {
     const previous = this.#head;
-    const snapshot = this.#next({
-      status: "running",
-      decisions: { ...decisions },
+    return {
       interrupts: previous?.interrupts ?? [],
       ...(previous?.pipeline === undefined ? {} : { pipeline: previous.pipeline }),
       ...(previous?.component === undefined ? {} : { component: previous.component }),
+      ...(previous?.includeOutputsFrom === undefined
+        ? {}
+        : { includeOutputsFrom: previous.includeOutputsFrom }),
+    };
+  }
+
+  /** Claims the run for a resume (compare-and-swap on the head), recording the decisions. */
+  async running(decisions: Decisions): Promise<void> {
+    const snapshot = this.#next({
+      status: "running",
+      decisions: { ...decisions },
+      ...this.#carried(),
+      ...this.#runningFields(),
     });
     try {
       await this.#save(snapshot);
     } catch (error) {
-      if (!(error instanceof RunConflictError)) throw error;
-      throw new RunResumeError(
-        "RUN_ALREADY_RESUMED",
-        `${this.where}: run "${this.runId}" was already resumed by someone else (its snapshot ${previous?.seq ?? "head"} is no longer the head). Load it again to see its state.`,
-        { cause: error },
-      );
+      this.#claimed(error, "resumed");
     }
+    this.#beat();
+  }
+
+  /**
+   * Claims a `running` run whose process is gone (compare-and-swap on the head): the new head repeats
+   * where the run started from and its decisions, and carries every step journaled so far.
+   */
+  async takeOver(entries: readonly JournalEntry[]): Promise<void> {
+    const previous = this.#head;
+    const snapshot = this.#next({
+      status: "running",
+      decisions: { ...(previous?.decisions ?? {}) },
+      ...this.#carried(),
+      ...this.#runningFields(),
+      ...(entries.length === 0 ? {} : { journal: [...entries] }),
+    });
+    try {
+      await this.#save(snapshot);
+    } catch (error) {
+      this.#claimed(error, "taken over");
+    }
+    this.#beat();
   }
 
   /** Records the end of a run that has snapshots (nothing is written for runs that never paused). */
   async finished(outputs: Record<string, unknown> | undefined, error: unknown): Promise<void> {
+    await this.#settle();
     if (this.store === undefined || this.#head === undefined) return;
     const fields: Partial<RunSnapshot> & Pick<RunSnapshot, "status"> =
       error === undefined
@@ -194,12 +341,34 @@ export class RunRecorder {
 export interface OpenedRun {
   readonly snapshot: RunSnapshot;
   readonly recorder: RunRecorder;
+  /**
+   * Set when the run was `running` and its runner is gone: the steps it journaled (replayed, not run
+   * again). The caller checks the decisions with {@link recoveryDecisions} and claims the run with
+   * `recorder.takeOver(entries)`.
+   */
+  readonly recovery?: { readonly entries: readonly JournalEntry[] } | undefined;
+}
+
+/**
+ * The decisions a taken-over run continues with: those it was resumed with. The caller passes `{}` (or
+ * the same decisions again); anything else is refused, since the run may already have acted on them.
+ */
+export function recoveryDecisions(snapshot: RunSnapshot, decisions: Decisions, where: string): Decisions {
+  const given = Object.keys(decisions ?? {}).length;
+  if (given === 0 || canonicalJSON(decisions) === canonicalJSON(snapshot.decisions))
+    return snapshot.decisions;
+  throw new RunResumeError(
+    "RESUME_INVALID_DECISION",
+    `${where}: run "${snapshot.runId}" is running (its process is gone, so it is taken over), and it already has its decisions${Object.keys(snapshot.decisions).length === 0 ? " (none: it was not resumed from an interrupt)" : ""}; other decisions cannot be applied mid-run. Continue it with ${where}("${snapshot.runId}", {}, { store }).`,
+  );
 }
 
 /**
  * Loads what a resume starts from and checks it fails closed: the snapshot (by run id from the store,
  * or given — then parsed as untrusted data), its status, and that it belongs to this definition.
  * Resuming a snapshot that is not the head of its run in the store starts a new branch (a new run id).
+ * A `running` run (by id) is taken over when its runner is gone (see `heldBy`), else refused with
+ * `RUN_IN_PROGRESS`.
  */
 export async function openRun(
   target: string | RunSnapshot | unknown,
@@ -207,7 +376,7 @@ export async function openRun(
   root: RunRoot,
   where: string,
 ): Promise<OpenedRun> {
-  checkDurability(options.durability, where);
+  checkDurability(options.durability, where, options);
   const store = options.store;
   let snapshot: RunSnapshot | undefined;
   let branch = false;
@@ -226,10 +395,23 @@ export async function openRun(
     snapshot = RunSnapshot.parse(target);
     if (store !== undefined) branch = (await store.load(snapshot.runId))?.seq !== snapshot.seq;
   }
-  if (snapshot.status !== "interrupted") {
+  let recovery: OpenedRun["recovery"];
+  if (snapshot.status === "running" && typeof target === "string" && store !== undefined) {
+    const read = readDeltas(await store.deltas(snapshot.runId, snapshot.seq), where);
+    const holder = heldBy(snapshot, read.lastWrite);
+    if (holder !== undefined) {
+      throw new RunResumeError(
+        "RUN_IN_PROGRESS",
+        `${where}: run "${snapshot.runId}" is running in ${holder}. Wait for it to finish; if that process is gone, resume it again after its lease ends to take it over.`,
+      );
+    }
+    recovery = { entries: [...(snapshot.journal ?? []), ...read.entries] };
+  } else if (snapshot.status !== "interrupted") {
     throw new RunResumeError(
       "RUN_NOT_RESUMABLE",
-      `${where}: run "${snapshot.runId}" is ${snapshot.status}, not interrupted; only an interrupted run can be resumed.`,
+      snapshot.status === "running"
+        ? `${where}: run "${snapshot.runId}" is running; a running run is taken over (after its process is gone) by its id with { store }, not from a snapshot.`
+        : `${where}: run "${snapshot.runId}" is ${snapshot.status}, not interrupted; only an interrupted run can be resumed.`,
     );
   }
   if (snapshot.root.kind !== root.kind || snapshot.root.type !== root.type) {
@@ -244,6 +426,12 @@ export async function openRun(
       `${where}: the ${root.kind} changed since run "${snapshot.runId}" was paused (its definition fingerprint differs), so its snapshot may not fit. Resume with the same definition, or pass { allowDefinitionChange: true } if the change is safe.`,
     );
   }
+  // A run keeps its durability when resumed from its store, unless the resume says otherwise.
+  const durability =
+    recovery !== undefined
+      ? (snapshot.durability ?? "interrupts")
+      : (options.durability ?? (store === undefined ? undefined : snapshot.durability));
+  const configured = { ...options, durability };
   if (!branch) {
     return {
       snapshot,
@@ -255,7 +443,8 @@ export async function openRun(
         snapshot,
         snapshot.branchOf,
         where,
-      ),
+      ).configure(configured),
+      recovery,
     };
   }
   const branchOf = { runId: snapshot.runId, seq: snapshot.seq };
@@ -267,7 +456,7 @@ export async function openRun(
     undefined,
     branchOf,
     where,
-  );
+  ).configure(configured);
   await recorder.seed(snapshot);
   return { snapshot, recorder };
 }

@@ -37,6 +37,20 @@ const pausedComponentSchema = z.strictObject({
   state: z.unknown().optional().describe("The component's own resume state (the Agent's loop state)."),
 });
 
+const leaseSchema = z.strictObject({
+  owner: z.string().max(300).describe("A unique id of the process that runs the run."),
+  host: z.string().max(300).describe("The host name of that process."),
+  pid: z.number().int().min(0).describe("Its process id."),
+  ms: z.number().int().min(1).describe("How long the lease lasts after the runner's last write."),
+  until: z.string().max(100).describe("When the lease expires unless the runner writes again (ISO time)."),
+});
+
+/** One journaled step: its deterministic name and its result (`toDurableJSON`). */
+export const journalEntrySchema = z.strictObject({
+  step: z.string().max(4000),
+  value: z.unknown(),
+});
+
 /** The pipeline part of a snapshot: the run state at a wave boundary (see docs/interrupts.md). */
 export const pipelineSectionSchema = z
   .strictObject({
@@ -89,6 +103,27 @@ export const runSnapshotSchema = z
       .min(0)
       .optional()
       .describe('Deltas written after this snapshot (durability "steps").'),
+    durability: z
+      .enum(["interrupts", "steps"])
+      .optional()
+      .describe(
+        'How the run is written: "steps" journals every step\'s result as a delta after this snapshot.',
+      ),
+    lease: leaseSchema
+      .optional()
+      .describe("Who runs a `running` run, so a crashed runner's run can be taken over."),
+    journal: z
+      .array(journalEntrySchema)
+      .max(1_000_000)
+      .optional()
+      .describe(
+        "Steps that finished before this snapshot (a run taken over after a crash): replayed, not re-run.",
+      ),
+    includeOutputsFrom: z
+      .array(z.string().max(500))
+      .max(10_000)
+      .optional()
+      .describe('A pipeline run\'s includeOutputsFrom (kept for a run started with durability "steps").'),
     signature: z.string().max(200).optional().describe("hmac-sha256 over the canonical JSON without it."),
   })
   .meta({

@@ -2,10 +2,18 @@ import { toInterrupts } from "../durable/decisions.js";
 import type { ComponentInterrupt, Interrupt } from "../durable/interrupt.js";
 import type { PipelineSnapshotSection } from "../durable/snapshot-schema.js";
 import { fromSnapshotJSON, toSnapshotJSON } from "../durable/value-json.js";
-import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors.js";
+import {
+  DeserializationError,
+  formatIssues,
+  type Issue,
+  PipelineValidationError,
+  SerializationError,
+} from "../errors.js";
+import { excerpt } from "../excerpt.js";
 import type { OutputSocket } from "../sockets.js";
 import type { PipelineOutputs } from "./events.js";
 import type { Plan, PlanNode, PlanSocket } from "./plan.js";
+import type { PreparedInputs } from "./run-inputs.js";
 import { type Entry, NO_OUTPUT, RunState } from "./run-state.js";
 
 /**
@@ -234,4 +242,57 @@ export function restoreRun(
     );
   }
   return { state, outputs, wave, finished, paused, includeOutputsFrom: new Set(section.includeOutputsFrom) };
+}
+
+/**
+ * The caller's inputs of a run with `durability: "steps"`, as JSON in nested form
+ * (`{ component: { socket: value } }`, values as validated), for its start snapshot: a run taken over
+ * after a crash starts again from them. A value without a JSON form (a callback) is refused, since the
+ * run could not be continued without it.
+ */
+export function preparedInputsToJSON(prepared: PreparedInputs, where: string): Record<string, unknown> {
+  const issues: Issue[] = [];
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [node, values] of prepared.values) {
+    const sockets: Record<string, unknown> = {};
+    for (const [socket, value] of values)
+      sockets[socket.name] = toSnapshotJSON(value, [node.name, socket.name], issues);
+    out[node.name] = sockets;
+  }
+  if (issues.length > 0) {
+    throw new PipelineValidationError(
+      `${where}: durability "steps" keeps the run's inputs in its store so another process can continue it, and some inputs have no JSON form:\n${formatIssues(issues)}\nPass them as data, or run without durability "steps".`,
+      { issues },
+    );
+  }
+  return out;
+}
+
+/** Reads back what {@link preparedInputsToJSON} wrote (untrusted: every name is checked). */
+export function preparedInputsFromJSON(
+  plan: Plan,
+  json: Readonly<Record<string, unknown>>,
+  where: string,
+): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [name, sockets] of Object.entries(json)) {
+    const node = plan.byName.get(name);
+    if (node === undefined || typeof sockets !== "object" || sockets === null || Array.isArray(sockets)) {
+      throw new DeserializationError(
+        `${where}: the run's inputs name "${excerpt(name)}", which is not a component of this pipeline (or not an object of sockets).`,
+      );
+    }
+    const values: Record<string, unknown> = {};
+    for (const [socketName, value] of Object.entries(sockets)) {
+      const socket = node.socketByName.get(socketName);
+      if (socket === undefined) {
+        throw new DeserializationError(
+          `${where}: the run's inputs name socket "${excerpt(socketName)}" of "${excerpt(name)}", which has no such input.`,
+        );
+      }
+      values[socketName] = fromSnapshotJSON(socket.socket.schema, value);
+    }
+    out[name] = values;
+  }
+  return out;
 }

@@ -1,13 +1,20 @@
 import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
 import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
+import type { Durable } from "../durability/durable.js";
 import { hashJSON } from "../durable/canonical-json.js";
 import { inputsToJSON } from "../durable/component-run.js";
 import { checkDecisions, localDecisions, resumeContext } from "../durable/decisions.js";
 import { RunInterruptedError, RunResumeError } from "../durable/errors.js";
 import { componentFingerprint } from "../durable/fingerprint.js";
 import type { Decisions, Interrupt, ResumeContext } from "../durable/interrupt.js";
-import { checkDurability, openRun, RunRecorder, type RunRoot } from "../durable/run-recorder.js";
+import {
+  checkDurability,
+  openRun,
+  RunRecorder,
+  type RunRoot,
+  recoveryDecisions,
+} from "../durable/run-recorder.js";
 import type { RunSnapshot } from "../durable/run-snapshot.js";
 import { type PipelineSnapshotSection, pipelineSectionSchema } from "../durable/snapshot-schema.js";
 import { DeserializationError, formatIssues, PipelineValidationError } from "../errors.js";
@@ -30,9 +37,15 @@ import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-i
 import type { PipelineEvent, PipelineOutputs } from "./events.js";
 import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
 import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
-import { pipelineSection, type RestoredRun, restoreRun } from "./pause.js";
+import {
+  pipelineSection,
+  preparedInputsFromJSON,
+  preparedInputsToJSON,
+  type RestoredRun,
+  restoreRun,
+} from "./pause.js";
 import { compilePlan, type Plan, type PlanNode } from "./plan.js";
-import { prepareRunInputs } from "./run-inputs.js";
+import { type PreparedInputs, prepareRunInputs } from "./run-inputs.js";
 import { type ExecuteResult, execute } from "./scheduler.js";
 import { EventChannel } from "./stream.js";
 
@@ -68,6 +81,17 @@ const reservedComponentNames = new Set(["_debug"]);
 interface Resumed {
   readonly restore: RestoredRun;
   readonly resumeFor: (node: PlanNode, visit: number) => ResumeContext | undefined;
+}
+
+/** A top-level run that writes snapshots: resumed, taken over, or started with durability "steps". */
+interface TopRun {
+  readonly recorder: RunRecorder;
+  readonly resumed?: Resumed | undefined;
+  /** The run's journal (durability "steps"). */
+  readonly durable?: Durable | undefined;
+  /** The inputs were validated before (a taken-over run's recorded inputs). */
+  readonly trusted?: boolean | undefined;
+  readonly prepared?: PreparedInputs | undefined;
 }
 
 /** A nested run that paused: its pipeline section and its interrupts (ids relative to that pipeline). */
@@ -505,8 +529,25 @@ export class Pipeline {
     options: PipelineResumeOptions = {},
   ): Promise<PipelineOutputs> {
     const where = "Pipeline.resume";
-    const { snapshot, recorder } = await openRun(runIdOrSnapshot, options, this.#root(), where);
+    const { snapshot, recorder, recovery } = await openRun(runIdOrSnapshot, options, this.#root(), where);
     const section = snapshot.pipeline;
+    if (recovery !== undefined) {
+      // A run whose process is gone: it continues from where it was started or resumed, and the steps
+      // it journaled are replayed instead of run again.
+      const applied = recoveryDecisions(snapshot, decisions, where);
+      const resumed = section === undefined ? undefined : this.#resumed(section, applied, where);
+      const inputs =
+        section === undefined ? preparedInputsFromJSON(this.#compiled(), snapshot.inputs, where) : {};
+      options.signal?.throwIfAborted();
+      await recorder.takeOver(recovery.entries);
+      const durable = recorder.durability === "steps" ? recorder.journal(recovery.entries) : undefined;
+      const run = { resumed, recorder, durable, trusted: true };
+      const runOptions =
+        section === undefined
+          ? { ...options, inputsFormat: "nested" as const, includeOutputsFrom: snapshot.includeOutputsFrom }
+          : options;
+      return (await this.#top(inputs, runOptions, undefined, run)).outputs;
+    }
     if (section === undefined) {
       throw new RunResumeError(
         "RESUME_DEFINITION_CHANGED",
@@ -517,7 +558,8 @@ export class Pipeline {
     const resumed = this.#resumed(section, checked, where);
     options.signal?.throwIfAborted();
     await recorder.running(checked);
-    return (await this.#top(snapshot.inputs, options, undefined, { resumed, recorder })).outputs;
+    const durable = recorder.durability === "steps" ? recorder.journal() : undefined;
+    return (await this.#top(snapshot.inputs, options, undefined, { resumed, recorder, durable })).outputs;
   }
 
   /** Restores a paused run's state; the components that interrupted get their decisions once. */
@@ -557,22 +599,35 @@ export class Pipeline {
     inputs: Record<string, unknown>,
     options: PipelineRunOptions,
     sink: ((event: PipelineEvent) => void) | undefined,
-    resuming?: { readonly resumed: Resumed; readonly recorder: RunRecorder },
+    resuming?: TopRun,
   ): Promise<ExecuteResult> {
-    if (resuming === undefined) checkDurability(options.durability, "Pipeline.run");
+    let run = resuming;
+    if (run === undefined) {
+      checkDurability(options.durability, "Pipeline.run", options);
+      if (options.durability === "steps") run = await this.#startSteps(inputs, options);
+    }
+    const runOptions = run?.durable === undefined ? options : { ...options, durable: run.durable };
     let result: ExecuteResult;
     try {
-      result = await this.#execute(inputs, options, sink, 0, resuming?.resumed);
+      result = await this.#execute(
+        inputs,
+        runOptions,
+        sink,
+        0,
+        run?.resumed,
+        run?.trusted ?? false,
+        run?.prepared,
+      );
     } catch (error) {
-      await resuming?.recorder.finished(undefined, error).catch(() => {});
+      await run?.recorder.finished(undefined, error).catch(() => {});
       throw error;
     }
     if (result.pause === undefined) {
-      await resuming?.recorder.finished(inputsToJSON(result.outputs), undefined);
+      await run?.recorder.finished(inputsToJSON(result.outputs), undefined);
       return result;
     }
     const recorder =
-      resuming?.recorder ??
+      run?.recorder ??
       new RunRecorder(
         options.store,
         options.runId,
@@ -583,9 +638,31 @@ export class Pipeline {
         "Pipeline.run",
       );
     const includeOutputsFrom =
-      resuming?.resumed.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
+      run?.resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
     const { section, interrupts } = this.#section(result, includeOutputsFrom);
     return recorder.interrupted(interrupts, { pipeline: section }, "pipeline.resume");
+  }
+
+  /**
+   * The start of a run with `durability: "steps"`: its inputs are checked, then written (with the run's
+   * `running` snapshot) before anything runs; every step is journaled after it.
+   */
+  async #startSteps(inputs: Record<string, unknown>, options: PipelineRunOptions): Promise<TopRun> {
+    const where = "Pipeline.run";
+    const prepared = prepareRunInputs(this.#compiled(), inputs, options.inputsFormat);
+    const recorder = new RunRecorder(
+      options.store,
+      options.runId,
+      this.#root(),
+      preparedInputsToJSON(prepared, where),
+      undefined,
+      undefined,
+      where,
+    ).configure(options);
+    await recorder.started(
+      options.includeOutputsFrom === undefined ? {} : { includeOutputsFrom: [...options.includeOutputsFrom] },
+    );
+    return { recorder, durable: recorder.journal(), prepared };
   }
 
   #execute(
@@ -595,6 +672,7 @@ export class Pipeline {
     depth: number,
     resumed?: Resumed,
     trustedInputs = false,
+    preparedInputs?: PreparedInputs,
   ): Promise<ExecuteResult> {
     try {
       const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
@@ -622,7 +700,7 @@ export class Pipeline {
       const plan = this.#compiled();
       const prepared =
         resumed === undefined
-          ? prepareRunInputs(plan, inputs, options.inputsFormat, trustedInputs)
+          ? (preparedInputs ?? prepareRunInputs(plan, inputs, options.inputsFormat, trustedInputs))
           : {
               values: new Map(),
               promoted: new Set<never>(),
