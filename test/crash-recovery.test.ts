@@ -8,8 +8,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Agent } from "@junction/agents";
 import { FileRunStore } from "@junction/core";
+import { ChatMessage, tool } from "@junction/llm";
+import { OpenAIChatGenerator } from "@junction/openai";
 import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   completion,
   type FakeOpenAIServer,
@@ -116,5 +120,80 @@ describe("crash recovery with a FileRunStore", { timeout: 60_000 }, () => {
     const history: number[] = [];
     for await (const info of store.history("crash-run")) history.push(info.seq);
     expect(history).toEqual([1, 2, 3]);
+  });
+
+  it('durability "steps": a process killed mid tool batch is taken over; finished steps do not repeat', async () => {
+    server = await startFakeOpenAIServer();
+    dir = await mkdtemp(join(tmpdir(), "junction-crash-"));
+    const script = () => [
+      completion({
+        toolCalls: [
+          { id: "call_1", name: "track", arguments: '{"parcel":"P-1"}' },
+          { id: "call_2", name: "track", arguments: '{"parcel":"P-2"}' },
+          { id: "call_3", name: "ship", arguments: '{"parcel":"P-3"}' },
+        ],
+      }),
+      completion({ content: "P-3 shipped; P-1 and P-2 are in transit." }),
+    ];
+    server.enqueue(...script());
+
+    // 1. The run's process is killed while "ship" runs; both "track" calls had finished and were journaled.
+    const first = start(["steps", dir, server.baseURL]);
+    children.push(first.process);
+    expect(await first.line(/ship in flight\n/)).toBe("ship in flight\n");
+    first.process.kill("SIGKILL");
+    expect((await first.exited).signal).toBe("SIGKILL");
+    const store = new FileRunStore(dir);
+    expect(await store.load("steps-run")).toMatchObject({ seq: 1, status: "running", durability: "steps" });
+    expect(server.requests).toHaveLength(1);
+
+    // 2. Another process takes the run over (its runner's process is gone) and completes it.
+    const second = start(["recover", dir, server.baseURL]);
+    children.push(second.process);
+    const done = await second.exited;
+    expect(second.output().stderr).toBe("");
+    expect(done.code).toBe(0);
+    const recovered = JSON.parse(second.output().stdout.replace(/^messages /, "")) as unknown[];
+
+    // The model was not asked again for the step that had finished: one request per step in all.
+    expect(server.requests).toHaveLength(2);
+    // Each track ran once; ship, in flight at the kill, ran again with the same idempotency key.
+    const executions = (await readFile(join(dir, "executions.log"), "utf8")).trim().split("\n").sort();
+    expect(executions).toEqual([
+      "ship done P-3",
+      "ship started P-3 steps-run/tool#0/call_3",
+      "ship started P-3 steps-run/tool#0/call_3",
+      "track P-1 steps-run/tool#0/call_1",
+      "track P-2 steps-run/tool#0/call_2",
+    ]);
+    const history: string[] = [];
+    for await (const info of store.history("steps-run")) history.push(`${info.seq} ${info.status}`);
+    expect(history).toEqual(["1 running", "2 running", "3 completed"]);
+
+    // The final messages equal those of the same run that was never interrupted.
+    const clean = await startFakeOpenAIServer();
+    try {
+      clean.enqueue(...script());
+      const uninterrupted = await new Agent({
+        chatGenerator: new OpenAIChatGenerator({ model: "fake", baseURL: clean.baseURL }),
+        tools: [
+          tool({
+            name: "track",
+            description: "Tracks a parcel",
+            parameters: z.object({ parcel: z.string() }),
+            function: ({ parcel }) => `parcel ${parcel}: in transit`,
+          }),
+          tool({
+            name: "ship",
+            description: "Ships a parcel",
+            parameters: z.object({ parcel: z.string() }),
+            function: ({ parcel }) => `parcel ${parcel}: shipped`,
+          }),
+        ],
+      }).run({ messages: [ChatMessage.fromUser("Ship P-3 and track P-1 and P-2.")] });
+      expect(recovered).toEqual(JSON.parse(JSON.stringify(uninterrupted.messages)));
+    } finally {
+      await clean.close();
+    }
   });
 });

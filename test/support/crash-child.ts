@@ -3,6 +3,11 @@
  *   start <storeDir> <baseURL>            run the refund agent until it pauses, print the interrupts, then
  *                                         stay alive until killed
  *   resume <storeDir> <baseURL> <id>      approve interrupt <id> and resume the run; print the answer
+ *   steps <storeDir> <baseURL>            run the shipping agent with durability "steps"; its "ship" tool
+ *                                         prints "in flight" and hangs, so the test can kill the process
+ *                                         in the middle of a tool batch
+ *   recover <storeDir> <baseURL>          take the "steps" run over (resume with no decisions); print the
+ *                                         final messages as JSON
  * With JUNCTION_CRASH_IN_SAVE=1, the process kills itself with SIGKILL inside FileRunStore.save, after the
  * snapshot's temporary file is written and fsynced and before it is linked to its final name.
  * Every tool execution appends a line to <storeDir>/executions.log (shared by all the processes).
@@ -51,7 +56,52 @@ const agent = new Agent({
 });
 const store = new FileRunStore(storeDir);
 
-if (mode === "start") {
+// The durability "steps" scenario: one model turn asks for three tools at once (one batch).
+const track = tool({
+  name: "track",
+  description: "Tracks a parcel",
+  parameters: z.object({ parcel: z.string() }),
+  function: ({ parcel }, context) => {
+    log(`track ${parcel} ${context.idempotencyKey}`);
+    return `parcel ${parcel}: in transit`;
+  },
+});
+const ship = tool({
+  name: "ship",
+  description: "Ships a parcel",
+  parameters: z.object({ parcel: z.string() }),
+  function: async ({ parcel }, context) => {
+    log(`ship started ${parcel} ${context.idempotencyKey}`);
+    if (mode === "steps") {
+      // Hang once both track results are journaled (two tool deltas after the model's), then get killed.
+      const deltas = join(storeDir, "steps-run", "0000000001.deltas.jsonl");
+      for (;;) {
+        const text = await fs.readFile(deltas, "utf8").catch(() => "");
+        if (text.split("\n").filter((line) => line.includes('"step":"tool#')).length >= 2) break;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      process.stdout.write("ship in flight\n");
+      await new Promise(() => {});
+    }
+    log(`ship done ${parcel}`);
+    return `parcel ${parcel}: shipped`;
+  },
+});
+const shipping = new Agent({
+  chatGenerator: new OpenAIChatGenerator({ model: "fake", baseURL }),
+  tools: [track, ship],
+});
+
+if (mode === "steps") {
+  await shipping.run(
+    { messages: [ChatMessage.fromUser("Ship P-3 and track P-1 and P-2.")] },
+    { store, runId: "steps-run", durability: "steps" },
+  );
+  process.stdout.write("completed without being killed\n");
+} else if (mode === "recover") {
+  const result = await shipping.resume("steps-run", {}, { store });
+  process.stdout.write(`messages ${JSON.stringify(result.messages)}\n`);
+} else if (mode === "start") {
   try {
     await agent.run(
       { messages: [ChatMessage.fromUser("Refund order A-17, it arrived damaged.")] },
