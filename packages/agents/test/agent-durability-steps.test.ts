@@ -8,7 +8,7 @@ import { DyingStore } from "../../core/test/support/dying-store.js";
 
 /** A model that answers by how far the conversation got (as a real model would), counting its calls. */
 function countingModel(calls: { count: number }) {
-  const script: ScriptedReply[] = [
+  const script: (ScriptedReply | string)[] = [
     {
       toolCalls: [
         { id: "c1", toolName: "add", arguments: { a: 1, b: 2 } },

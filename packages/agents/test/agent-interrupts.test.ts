@@ -1,5 +1,5 @@
 import { Agent } from "@junction/agents";
-import { MemoryLogger, MemoryRunStore, RunResumeError, RunSnapshot } from "@junction/core";
+import { MemoryLogger, MemoryRunStore, Pipeline, RunResumeError, RunSnapshot } from "@junction/core";
 import { type ChatMessage, tool } from "@junction/llm";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
@@ -133,6 +133,51 @@ describe("decisions", () => {
     const result = (out.messages as ChatMessage[])[2]!.toolCallResult!;
     expect(result.result).toBe("refunded 100 for A-1");
     expect(result.origin.arguments).toEqual({ order: "A-1", amount: 100 });
+  });
+
+  test("an edit the tool refuses is refused before the run is claimed: it stays interrupted", async () => {
+    const store = new MemoryRunStore();
+    const runs: { amount: number }[] = [];
+    const { agent } = refundAgent(script, runs);
+    await interruptOf(agent.run({ messages: [user("refund A-1")] }, { ...quiet(), store, runId: "r-edit" }));
+    const refused = await agent
+      .resume(
+        "r-edit",
+        { "s1/c1": { action: "edit", arguments: { order: "A-1", amount: "lots" } } },
+        {
+          ...quiet(),
+          store,
+        },
+      )
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "RESUME_INVALID_DECISION" });
+    expect((refused as Error).message).toContain("The run is still interrupted");
+    expect(await store.load("r-edit")).toMatchObject({ seq: 1, status: "interrupted" });
+    // A pipeline holding the agent refuses the same way.
+    const pipeline = new Pipeline();
+    pipeline.addComponent("agent", refundAgent(script, runs).agent);
+    await interruptOf(
+      pipeline.run({ agent: { messages: [user("refund A-1")] } }, { ...quiet(), store, runId: "p-edit" }),
+    );
+    await expect(
+      pipeline.resume(
+        "p-edit",
+        { "agent#1/s1/c1": { action: "edit", arguments: { order: "A-1", amount: "x" } } },
+        { ...quiet(), store },
+      ),
+    ).rejects.toMatchObject({ code: "RESUME_INVALID_DECISION" });
+    expect(await store.load("p-edit")).toMatchObject({ seq: 1, status: "interrupted" });
+    // Better decisions then complete both runs.
+    await agent.resume(
+      "r-edit",
+      { "s1/c1": { action: "edit", arguments: { order: "A-1", amount: 100 } } },
+      {
+        ...quiet(),
+        store,
+      },
+    );
+    await pipeline.resume("p-edit", { "agent#1/s1/c1": { action: "approve" } }, { ...quiet(), store });
+    expect(runs).toEqual([{ amount: 100 }, { amount: 500 }]);
   });
 
   test("reject never runs the tool; the model gets an error result with the message", async () => {

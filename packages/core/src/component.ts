@@ -168,6 +168,16 @@ export interface ComponentDefinition<
    * Default false: the whole run is one step, and `context.durable` is `undefined`.
    */
   readonly ownsDurableSteps?: boolean;
+  /**
+   * Checks the decisions a resume brings against the component's paused state, before the run is
+   * claimed: throw a `RunResumeError` (e.g. `RESUME_INVALID_DECISION` for edited tool arguments that do
+   * not fit the tool) and nothing is claimed — the run stays interrupted and can be resumed with better
+   * decisions. Called for a directly run component and for each paused component of a pipeline.
+   */
+  readonly checkResume?: (
+    resume: ResumeContext,
+    context: LifecycleContext<z.output<TParamsSchema>, TResources>,
+  ) => void;
 }
 
 /**
@@ -265,6 +275,8 @@ export interface ComponentInternals {
   ): Promise<unknown>;
   /** Validates and completes the inputs of a direct call. */
   prepare(inputs: Record<string, unknown>, componentName: string | undefined): Record<string, unknown>;
+  /** The definition's `checkResume`, bound to this instance (a no-op without one). */
+  checkResume(resume: ResumeContext): void;
   /** The pipeline that holds the instance, if any. */
   owner: { readonly pipeline: object; readonly name: string } | undefined;
 }
@@ -389,6 +401,8 @@ export function defineComponent<
         resources,
         owner: undefined,
         prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
+        checkResume: (resume) =>
+          definition.checkResume?.(resume, { params, resources: resources as TResources }),
         invoke: async (inputs, context) => {
           if (!this.#warmed) await this.warmUp();
           // Written out (not spread): one object shape for every call keeps this hot path fast. The

@@ -1,9 +1,11 @@
 import { defineComponent } from "@junction/core";
+import { flattenTools } from "@junction/llm";
 import { z } from "zod";
 import { outputIssuesSchema, outputZodSchema } from "../output/output-schema.js";
 import { type AgentParams, type AgentSetup, agentParamsSchema, setupAgent } from "./agent-config.js";
 import { runAgent } from "./agent-loop.js";
 import { agentSerializer } from "./agent-serializer.js";
+import { readAgentSnapshot } from "./agent-snapshot.js";
 import { agentMetadataOutputs, agentRunInputs } from "./agent-sockets.js";
 import type {
   AgentClass,
@@ -14,6 +16,7 @@ import type {
 } from "./agent-types.js";
 import { conversationInputs } from "./conversation.js";
 import { templateVariables } from "./template.js";
+import { checkEditDecisions } from "./tool-gates.js";
 
 /** The Agent's input sockets as declared at run time (any options); see {@link AgentInputSpecsOf} for the inferred ones. */
 export type AgentInputSpecs = AgentInputSpecsOf<AgentOptions>;
@@ -102,6 +105,12 @@ export const Agent: AgentClass = defineComponent({
   // Each model call and tool call is its own durable step (llm#<step>, tool#<step>/<call id>).
   ownsDurableSteps: true,
   run: (inputs, context) => runAgent(inputs as Record<string, unknown>, context) as never,
+  checkResume: (resume, { params, resources }) => {
+    if (resume.state === undefined) return;
+    const { snapshot, state } = readAgentSnapshot(resume.state, resources.stateSchema);
+    const tools = new Map(flattenTools(params.tools).map((tool) => [tool.name, tool]));
+    checkEditDecisions(snapshot, state, resume.decisions, tools);
+  },
   warmUp: async ({ params }) => {
     await params.chatGenerator.warmUp();
   },

@@ -173,17 +173,9 @@ function applyOne(
     case "approve":
       if (decision.scope === "run") sticky[call.toolName] = { action: "approve" };
       return;
-    case "edit": {
-      const edited = { ...call, arguments: decision.arguments };
-      const checked = tool?.validateArguments(prepareArguments(tool, edited, state));
-      if (checked === undefined || !checked.success) {
-        const reason =
-          checked === undefined ? `the tool "${call.toolName}" is gone` : JSON.stringify(checked.issues);
-        fail("RESUME_INVALID_DECISION", `the edited arguments for "${id}" are invalid: ${reason}.`);
-      }
-      calls[index] = edited;
+    case "edit":
+      calls[index] = checkEdit(decision.arguments, id, call, tool, state);
       return;
-    }
     case "reject":
       presets.set(index, rejection(call, decision.message));
       if (decision.scope === "run") {
@@ -201,5 +193,48 @@ function applyOne(
       );
       return;
     }
+  }
+}
+
+/** The call with edited arguments, checked against the tool's schema (State inputs filled in). */
+function checkEdit(
+  args: Readonly<Record<string, unknown>>,
+  id: string,
+  call: ToolCall,
+  tool: AnyTool | undefined,
+  state: State,
+): ToolCall {
+  const edited = { ...call, arguments: args };
+  const checked = tool?.validateArguments(prepareArguments(tool, edited, state));
+  if (checked === undefined || !checked.success) {
+    const reason =
+      checked === undefined ? `the tool "${call.toolName}" is gone` : JSON.stringify(checked.issues);
+    fail(
+      "RESUME_INVALID_DECISION",
+      `the edited arguments for "${id}" are invalid: ${reason}. The run is still interrupted; resume it with arguments that fit the tool "${call.toolName}".`,
+    );
+  }
+  return edited;
+}
+
+/**
+ * Checks a resume's `edit` decisions against the paused calls' tools before the run is claimed (the
+ * Agent's `checkResume`), so edited arguments the tool refuses leave the run interrupted. Tools that are
+ * not among the Agent's configured tools (supplied at run time) are checked when the step runs.
+ */
+export function checkEditDecisions(
+  snapshot: AgentSnapshot,
+  state: State,
+  decisions: Decisions,
+  tools: ReadonlyMap<string, AnyTool>,
+): void {
+  const last = state.lastItem("messages");
+  const pending = last instanceof ChatMessage && last.role === "assistant" ? last.toolCalls : [];
+  for (const entry of snapshot.calls) {
+    const decision = entry.gate === undefined ? undefined : decisions[entry.gate];
+    const call = pending[entry.index];
+    if (decision?.action !== "edit" || call === undefined) continue;
+    const tool = tools.get(call.toolName);
+    if (tool !== undefined) checkEdit(decision.arguments, entry.gate!, call, tool, state);
   }
 }

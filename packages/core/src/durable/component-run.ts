@@ -151,15 +151,14 @@ export async function resumeComponent(
     inputsFromJSON(component, snapshot.inputs, options.inputs),
     options.componentName,
   );
+  const resumes = snapshot.component !== undefined || snapshot.interrupts.length > 0;
+  const resume = resumes ? resumeContext(localDecisions(checked, ""), snapshot.component) : undefined;
+  // The component checks its decisions now, so a refused one leaves the run interrupted.
+  if (recovery === undefined && resume !== undefined) internals.checkResume(resume);
   options.signal?.throwIfAborted();
   if (recovery === undefined) await recorder.running(checked);
   else await recorder.takeOver(recovery.entries);
   const durable =
     recorder.durability === "steps" ? recorder.journal(recovery?.entries ?? []) : options.durable;
-  const resumes = snapshot.component !== undefined || snapshot.interrupts.length > 0;
-  return recorded(component, recorder, prepared, {
-    ...options,
-    durable,
-    resume: resumes ? resumeContext(localDecisions(checked, ""), snapshot.component) : undefined,
-  });
+  return recorded(component, recorder, prepared, { ...options, durable, resume });
 }

@@ -556,6 +556,12 @@ export class Pipeline {
     }
     const checked = checkDecisions(snapshot.interrupts, decisions, where);
     const resumed = this.#resumed(section, checked, where);
+    // Each paused component checks its decisions now, so a refused one leaves the run interrupted.
+    for (const [node, entry] of resumed.restore.paused) {
+      getComponentInternals(node.instance).checkResume(
+        resumeContext(localDecisions(checked, `${node.name}#${entry.visit}`), entry.state),
+      );
+    }
     options.signal?.throwIfAborted();
     await recorder.running(checked);
     const durable = recorder.durability === "steps" ? recorder.journal() : undefined;
