@@ -6,7 +6,9 @@
  * - a resume from the store: claim (`running` snapshot), the paused step's tool, one model call, the
  *   `completed` snapshot;
  * - a run with a store and run id where nothing interrupts, against the same run without them (nothing
- *   is written: the figure must be ~equal).
+ *   is written: the figure must be ~equal);
+ * - `durability: "steps"` on a FileRunStore: µs and bytes written per agent step at 10, 100 and 1,000
+ *   steps (deltas: flat as the conversation grows), next to the same run in memory.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -148,6 +150,35 @@ export async function snapshotBench(quick: boolean, rounds: CompareOptions): Pro
       { measure: "  … with a MemoryRunStore", value: idle.memory!, unit: "µs/step" },
       { measure: "  … with a FileRunStore", value: idle.file!, unit: "µs/step" },
     );
+
+    // durability "steps": a delta per model call and per tool call, so the cost and the bytes written per
+    // step stay flat as the conversation grows (a full snapshot per step would grow with it).
+    for (const steps of quick ? [5, 20] : [10, 100, 1000]) {
+      const stepsAgent = countingAgent(steps, false);
+      const times: number[] = [];
+      const plainTimes: number[] = [];
+      let deltaBytes = 0;
+      for (let round = 0; round < (quick || steps >= 1000 ? 1 : 3); round++) {
+        const store = new FileRunStore(join(dir, `steps-${steps}-${round}`));
+        const runId = `steps-${steps}`;
+        let start = performance.now();
+        await stepsAgent.run(question(), { store, runId, durability: "steps" });
+        times.push(((performance.now() - start) * 1000) / steps);
+        deltaBytes = statSync(join(store.directory, runId, "0000000001.deltas.jsonl")).size;
+        start = performance.now();
+        await stepsAgent.run(question());
+        plainTimes.push(((performance.now() - start) * 1000) / steps);
+      }
+      rows.push(
+        {
+          measure: `durability "steps", ${steps}-step run (FileRunStore)`,
+          value: median(times),
+          unit: "µs/step",
+        },
+        { measure: "  … the same run in memory", value: median(plainTimes), unit: "µs/step" },
+        { measure: "  … bytes written per step (deltas)", value: deltaBytes / steps, unit: "B/step" },
+      );
+    }
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });

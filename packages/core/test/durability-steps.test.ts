@@ -182,8 +182,9 @@ describe('durability "steps" on a pipeline', () => {
     const error = await p
       .run({ make: { value: 1 } }, { store, runId: "fn", durability: "steps" })
       .catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(Error);
-    expect(String((error as Error).message)).toMatch(/step "make#1" cannot be journaled/);
+    // The pipeline reports it as the component's failure, with the serialization error as its cause.
+    expect((error as Error).cause).toBeInstanceOf(SerializationError);
+    expect((error as Error).message).toMatch(/step "make#1" cannot be journaled.*registerDurableType/);
     expect(await statuses(store, "fn")).toEqual(["running", "failed"]);
   });
 
