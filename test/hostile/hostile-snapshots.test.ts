@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent } from "@junction/agents";
-import { DeserializationError, JunctionError, RunSnapshot } from "@junction/core";
+import { DeserializationError, FileRunStore, JunctionError, RunSnapshot } from "@junction/core";
 import { ScriptedChatGenerator, tool } from "@junction/llm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
@@ -180,3 +182,75 @@ test("random patches never pollute and fail only with Junction errors", async ()
     { numRuns: 100 },
   );
 }, 60_000); // a hundred parse-and-resume attempts: generous for a loaded CI machine
+
+describe('a taken-over run refuses hostile deltas (durability "steps") before anything runs', () => {
+  /** A `running` run of the agent, as a crashed process leaves it, with `deltas` in its journal. */
+  async function crashed(lines: string[]) {
+    const dir = await mkdtemp(join(tmpdir(), "junction-hostile-deltas-"));
+    const runs: number[] = [];
+    const subject = agent(runs);
+    const store = new FileRunStore(dir);
+    const doc = base();
+    // The same agent's running snapshot, left by a process that no longer exists (pid 0 is never one).
+    const running = {
+      ...doc,
+      runId: "crashed",
+      seq: 1,
+      parent: null,
+      status: "running",
+      durability: "steps",
+      lease: { owner: "gone", host: hostname(), pid: 2 ** 22 + 1, ms: 60_000, until: doc.createdAt },
+      interrupts: [],
+      decisions: {},
+    };
+    delete running.component;
+    await store.save(RunSnapshot.parse(running), null);
+    await writeFile(join(dir, "crashed", "0000000001.deltas.jsonl"), `${lines.join("\n")}\n`);
+    return { dir, runs, subject, store };
+  }
+
+  const deep = (depth: number): unknown => (depth === 0 ? 1 : [deep(depth - 1)]);
+  const cases: [string, string[], RegExp][] = [
+    ["a line that is not JSON", ["{not json"], /line 1 of .* is not JSON/],
+    ["a delta of another shape", ['{"step":"llm#0"}'], /delta 1 of the run is not a step result/],
+    [
+      "a delta nested beyond the bound",
+      [JSON.stringify({ step: "llm#0", value: deep(200), at: 1 })],
+      /delta 1 .*deeper than|delta 1 .*depth/,
+    ],
+  ];
+  for (const [name, lines, message] of cases) {
+    test(name, async () => {
+      const { dir, runs, subject, store } = await crashed(lines);
+      try {
+        const error = await subject
+          .resume("crashed", {}, { store, allowDefinitionChange: true })
+          .catch((caught: unknown) => caught);
+        expect(error).toBeInstanceOf(DeserializationError);
+        expect((error as Error).message).toMatch(message);
+        expect(runs).toEqual([]);
+        expect(await store.load("crashed")).toMatchObject({ seq: 1, status: "running" });
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  test("a __proto__ key in a replayed model reply is refused, nothing polluted", async () => {
+    const { dir, runs, subject, store } = await crashed([
+      '{"step":"llm#0","value":[{"__proto__":{"polluted":1}},{"$junction":"object","value":{"__proto__":{"isAdmin":true}}}],"at":1}',
+    ]);
+    try {
+      const error = await subject
+        .resume("crashed", {}, { store, allowDefinitionChange: true })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DeserializationError);
+      expect((error as Error).message).toMatch(/delta 1 .*"__proto__" is not allowed.*Nothing was claimed/);
+      expect(await store.load("crashed")).toMatchObject({ seq: 1, status: "running" });
+      expect(polluted()).toBe(false);
+      expect(runs).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

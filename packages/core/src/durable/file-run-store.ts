@@ -174,8 +174,18 @@ export class FileRunStore implements RunStore {
   }
 
   async deltas(runId: string, seq: number): Promise<unknown[]> {
-    const lines = await readDurableLines(join(this.#runDir(runId), `${seqName(seq)}.deltas.jsonl`));
-    return lines.map((line) => JSON.parse(line) as unknown);
+    const file = join(this.#runDir(runId), `${seqName(seq)}.deltas.jsonl`);
+    const lines = await readDurableLines(file);
+    return lines.map((line, index) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch (error) {
+        throw new DeserializationError(
+          `FileRunStore.deltas: line ${index + 1} of "${file}" is not JSON; the file was changed or damaged.`,
+          { cause: error },
+        );
+      }
+    });
   }
 
   async delete(runId: string): Promise<void> {

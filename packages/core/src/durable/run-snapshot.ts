@@ -13,7 +13,7 @@ import {
 export type RunSnapshot = RunSnapshotData;
 
 /** Snapshots may hold long conversations: more values than a pipeline document, the same depth bound. */
-const snapshotLimits = { maxDepth: 64, maxNodes: 1_000_000 };
+export const snapshotLimits = { maxDepth: 64, maxNodes: 1_000_000 };
 
 function parse(doc: unknown, where = "RunSnapshot.parse"): RunSnapshot {
   const issues: Issue[] = [];

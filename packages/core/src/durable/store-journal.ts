@@ -2,7 +2,9 @@ import { hostname } from "node:os";
 import { z } from "zod";
 import type { Durable } from "../durability/durable.js";
 import { fromDurableJSON, toDurableJSON } from "../durability/durable-json.js";
-import { DeserializationError, SerializationError } from "../errors.js";
+import { DeserializationError, type Issue, SerializationError } from "../errors.js";
+import { copyUntrusted } from "../serialization/json-data.js";
+import { snapshotLimits } from "./run-snapshot.js";
 import type { journalEntrySchema, RunSnapshot } from "./snapshot-schema.js";
 
 /**
@@ -30,10 +32,14 @@ export function readDeltas(deltas: readonly unknown[], where: string): ReadDelta
   const entries: JournalEntry[] = [];
   let lastWrite: number | undefined;
   deltas.forEach((delta, index) => {
-    const parsed = deltaSchema.safeParse(delta);
-    if (!parsed.success) {
+    // As untrusted as a snapshot: copied within the same size and depth bounds, then checked.
+    const issues: Issue[] = [];
+    const copy = copyUntrusted(delta, [index], issues, snapshotLimits);
+    const parsed = issues.length === 0 ? deltaSchema.safeParse(copy) : undefined;
+    if (parsed?.success !== true) {
       throw new DeserializationError(
-        `${where}: delta ${index + 1} of the run is not a step result or a heartbeat; the store's files were changed or damaged.`,
+        `${where}: delta ${index + 1} of the run is not a step result or a heartbeat${issues.length === 0 ? "" : ` (${issues[0]!.message})`}; the store's files were changed or damaged. Nothing was claimed.`,
+        { issues },
       );
     }
     const data = parsed.data;
