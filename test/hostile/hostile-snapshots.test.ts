@@ -192,7 +192,7 @@ describe('a taken-over run refuses hostile deltas (durability "steps") before an
     const store = new FileRunStore(dir);
     const doc = base();
     // The same agent's running snapshot, left by a process that no longer exists (pid 0 is never one).
-    const running = {
+    const running: Record<string, unknown> = {
       ...doc,
       runId: "crashed",
       seq: 1,
