@@ -4,6 +4,7 @@ import {
   type NeverRanReport,
   type PipelineEvent,
   type PipelineOutputs,
+  type PipelineRunOptions,
   RunInterruptedError,
   type RunStore,
   type Tracer,
@@ -47,15 +48,23 @@ export interface WireEvent {
   readonly data: Record<string, unknown>;
 }
 
-function runOptions(served: ServedPipeline, options: ServedRunOptions, signal: AbortSignal | undefined) {
+function runOptions(
+  served: ServedPipeline,
+  options: ServedRunOptions,
+  signal: AbortSignal | undefined,
+  onNeverRan?: (reports: readonly NeverRanReport[]) => void,
+): PipelineRunOptions {
+  // Written out (no spreads): built once per request.
   return {
-    includeOutputsFrom: [...served.io.includeOutputsFrom],
-    inputsFormat: "nested" as const,
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-    ...(options.tracer !== undefined ? { tracer: options.tracer } : {}),
-    ...(options.logger !== undefined ? { logger: options.logger } : {}),
-    ...(options.store !== undefined ? { store: options.store, runId: newRunId(served.name) } : {}),
-    ...(signal !== undefined ? { signal } : {}),
+    includeOutputsFrom: served.io.includeOutputsFrom,
+    inputsFormat: "nested",
+    concurrency: options.concurrency,
+    tracer: options.tracer,
+    logger: options.logger,
+    store: options.store,
+    runId: options.store === undefined ? undefined : newRunId(served.name),
+    signal,
+    onNeverRan,
   };
 }
 
@@ -90,18 +99,23 @@ export async function runServed(
   let neverRan: readonly NeverRanReport[] = [];
   let outputs: PipelineOutputs;
   try {
-    outputs = await served.pipeline.run(inputs, {
-      ...runOptions(served, options, options.signal),
-      onNeverRan: (reports) => {
+    outputs = await served.pipeline.run(
+      inputs,
+      runOptions(served, options, options.signal, (reports) => {
         neverRan = reports;
-      },
-    });
+      }),
+    );
   } catch (error) {
     if (error instanceof RunInterruptedError) throw interruptedError(error.runId, error.interrupts, options);
     throw error;
   }
-  return toWireEvent(served, { type: "run_end", status: "completed", outputs, neverRan })
-    .data as unknown as RunAnswer;
+  return { outputs: served.io.fromRunOutputs(outputs), never_ran: wireNeverRan(neverRan) };
+}
+
+function wireNeverRan(reports: readonly NeverRanReport[]): RunAnswer["never_ran"] {
+  const list: { component: string; reason: string }[] = [];
+  for (const report of reports) list.push({ component: report.componentName, reason: report.reason });
+  return list;
 }
 
 /** The error for a run that stopped at interrupts, saying how to resume it over HTTP (or that it cannot be). */
@@ -159,10 +173,7 @@ export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireE
         data: {
           ...(event.status === "interrupted" ? { status: event.status, run_id: event.runId } : {}),
           outputs: served.io.fromRunOutputs(event.outputs),
-          never_ran: event.neverRan.map((report) => ({
-            component: report.componentName,
-            reason: report.reason,
-          })),
+          never_ran: wireNeverRan(event.neverRan),
         },
       };
   }
