@@ -187,11 +187,35 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /**
+ * True when `JSON.stringify` alone writes the value as {@link stringifyWire} does: plain objects,
+ * arrays and primitives without bigints. Class instances (maps, sets, dates, values with `toJSON`) and
+ * deep values take the replacer's path, which also reports cycles.
+ */
+function plainJSON(value: unknown, depth: number): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
+  if (depth > 32) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      if (!plainJSON(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) {
+    if (!plainJSON((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
  * `JSON.stringify` for answers: bigints as strings, maps as objects, sets as lists. When a value still
  * cannot be written (a cycle), the `fallback` is written instead.
  */
 export function stringifyWire(value: unknown, fallback?: () => unknown): string {
   try {
+    // Without a replacer V8 writes JSON several times faster; the check costs less than the difference.
+    if (plainJSON(value, 0)) return JSON.stringify(value) ?? "null";
     return JSON.stringify(value, replacer) ?? "null";
   } catch (error) {
     if (fallback === undefined) throw error;

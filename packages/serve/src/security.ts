@@ -158,13 +158,15 @@ export function tooLarge(maxBytes: number): HttpError {
   );
 }
 
+const jsonType = /^application\/(.+\+)?json\b/i;
+
 /**
  * Reads a JSON body with a size limit, answering 400 with the parser's message for bad JSON and 415
  * for another content type.
  */
 export async function readJSON(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get("content-type");
-  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
+  if (type !== null && type !== "application/json" && !jsonType.test(type)) {
     throw new HttpError(
       415,
       "UnsupportedMediaType",

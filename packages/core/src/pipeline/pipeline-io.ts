@@ -149,6 +149,10 @@ export function describePipelineIO(pipeline: Pipeline, options: { where?: string
   const declaredInputs = declared?.inputs !== undefined;
   const declaredOutputs = declared?.outputs !== undefined;
   const targets = inputTargets(inputs, declaredInputs);
+  const picks = outputs.map((field) => ({
+    name: field.path[0] ?? "",
+    sockets: splitAddresses(field.sockets),
+  }));
   return {
     declaredInputs,
     declaredOutputs,
@@ -158,7 +162,7 @@ export function describePipelineIO(pipeline: Pipeline, options: { where?: string
     outputSchema: objectSchema(outputs, "output"),
     includeOutputsFrom: [...includeOutputsFrom],
     toRunInputs: (request) => toRunInputs(inputs, targets, declaredInputs, request, where),
-    fromRunOutputs: (result) => (declaredOutputs ? pickOutputs(outputs, result) : result),
+    fromRunOutputs: (result) => (declaredOutputs ? pickOutputs(picks, result) : result),
   };
 }
 
@@ -173,13 +177,17 @@ function inputTargets(fields: readonly PipelineIOField[], declared: boolean): Ma
   const targets = new Map<string, InputTarget>();
   for (const field of fields) {
     const key = declared ? (field.path[0] ?? "") : (field.sockets[0] ?? "");
-    const sockets = field.sockets.map((address) => {
-      const dot = address.indexOf(".");
-      return [address.slice(0, dot), address.slice(dot + 1)] as const;
-    });
-    targets.set(key, { field, sockets });
+    targets.set(key, { field, sockets: splitAddresses(field.sockets) });
   }
   return targets;
+}
+
+/** `"component.socket"` addresses as `[component, socket]` pairs. */
+function splitAddresses(addresses: readonly string[]): (readonly [string, string])[] {
+  return addresses.map((address) => {
+    const dot = address.indexOf(".");
+    return [address.slice(0, dot), address.slice(dot + 1)] as const;
+  });
 }
 
 /** Builds the object schema of fields with paths of length 1 or 2 (nested by component). */
@@ -296,14 +304,16 @@ function listPaths(fields: readonly PipelineIOField[]): string {
   return fields.length === 0 ? "none" : fields.map((field) => `"${field.path.join(".")}"`).join(", ");
 }
 
-function pickOutputs(fields: readonly PipelineIOField[], outputs: PipelineOutputs): Record<string, unknown> {
+function pickOutputs(
+  picks: readonly { readonly name: string; readonly sockets: readonly (readonly [string, string])[] }[],
+  outputs: PipelineOutputs,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const field of fields) {
-    for (const address of field.sockets) {
-      const [component = "", socket = ""] = address.split(".");
+  for (const { name, sockets } of picks) {
+    for (const [component, socket] of sockets) {
       const values = Object.hasOwn(outputs, component) ? outputs[component] : undefined;
       if (values !== undefined && Object.hasOwn(values, socket)) {
-        setOwn(result, field.path[0] ?? "", values[socket]);
+        setOwn(result, name, values[socket]);
         break;
       }
     }
