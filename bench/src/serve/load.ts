@@ -9,7 +9,7 @@
  * 2. Many streams: 1,000 concurrent `POST /pipelines/wait/stream` SSE requests held open (heartbeats
  *    flowing) while the server's memory is sampled, then released; memory after they end.
  *
- * Usage: tsx --conditions=@junction/source bench/src/serve/load.ts [--seconds 5] [--rounds 5] [--connections 50] [--streams 1000]
+ * Usage: tsx --conditions=@junction/source bench/src/serve/load.ts [--seconds 10] [--rounds 10] [--connections 50] [--streams 1000]
  */
 import { spawn } from "node:child_process";
 import { Agent, request } from "node:http";
@@ -21,7 +21,7 @@ const option = (name: string, fallback: number) => {
   const index = argv.indexOf(`--${name}`);
   return index >= 0 ? Number(argv[index + 1]) : fallback;
 };
-const seconds = option("seconds", 5);
+const seconds = option("seconds", 10);
 const connections = option("connections", 50);
 const streams = option("streams", 1000);
 
@@ -100,7 +100,7 @@ const targets = [
   { name: "Junction /pipelines/add/run", port: ports.junction, path: "/pipelines/add/run" },
 ];
 for (const target of targets) await drive(target.port, target.path, 1000); // warm-up
-const rounds = option("rounds", 5);
+const rounds = option("rounds", 10);
 const results = new Map<string, { rps: number[]; p50: number[]; p99: number[]; cpu: number[] }>();
 for (let round = 0; round < rounds; round += 1) {
   for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
@@ -130,10 +130,18 @@ for (const row of rows) {
     `  ${row.name.padEnd(30)} ${row.rps.toFixed(0).padStart(7)} req/s   p50 ${row.p50.toFixed(2)} ms   p99 ${row.p99.toFixed(2)} ms   server CPU ${row.cpu.toFixed(0)} µs/req (best ${row.cpuBest.toFixed(0)})`,
   );
 }
-const [, pipelineRow, junctionRow] = rows;
-if (pipelineRow && junctionRow) {
+const pipelineRounds = results.get("bare Hono + pipeline.run");
+const junctionRounds = results.get("Junction /pipelines/add/run");
+if (pipelineRounds && junctionRounds) {
+  // Each round's two targets ran next to each other, under the same load from the rest of the machine:
+  // the median of the per-round ratios is steadier than the ratio of the medians.
+  const perRound = (pick: (index: number) => number) =>
+    median(Array.from({ length: rounds }, (_, index) => pick(index) * 100));
+  const throughput = perRound((i) => (junctionRounds.rps[i] ?? 0) / (pipelineRounds.rps[i] ?? 1));
+  const cpu = perRound((i) => (pipelineRounds.cpu[i] ?? 0) / (junctionRounds.cpu[i] ?? 1));
+  const best = (Math.min(...pipelineRounds.cpu) / Math.min(...junctionRounds.cpu)) * 100;
   console.log(
-    `  Junction / bare + pipeline.run: ${((junctionRow.rps / pipelineRow.rps) * 100).toFixed(0)} % of the throughput, ${((pipelineRow.cpu / junctionRow.cpu) * 100).toFixed(0)} % by CPU per request (best rounds: ${((pipelineRow.cpuBest / junctionRow.cpuBest) * 100).toFixed(0)} %)`,
+    `  Junction / bare + pipeline.run (median of per-round ratios): ${throughput.toFixed(0)} % of the throughput, ${cpu.toFixed(0)} % by CPU per request (best rounds: ${best.toFixed(0)} %)`,
   );
 }
 

@@ -9,7 +9,7 @@ import { mountOpenAI } from "./openai-chat.js";
 import { openAPIDocument } from "./openapi.js";
 import { runServed, type ServedRunOptions, streamServed, stringifyWire } from "./run-served.js";
 import { mountRuns } from "./runs-routes.js";
-import { type AuthOptions, authGuard, bodyGuard, hostGuard, loopbackHosts, readJSON } from "./security.js";
+import { type AuthOptions, accessCheck, guard, hostCheck, loopbackHosts, readJSON } from "./security.js";
 import { preparePipeline, type Servable, type ServedPipeline } from "./served-pipeline.js";
 import { interruptedAnswer } from "./served-runs.js";
 
@@ -118,6 +118,16 @@ export function createApp(options: CreateAppOptions): Hono {
     },
   };
 
+  // The run options of one request: the server's, and the request's signal, which aborts when the client
+  // disconnects (written out, not spread: it is built for every request).
+  const runOptions = (c: Context) => ({
+    concurrency: context.run.concurrency,
+    tracer: context.run.tracer,
+    logger: context.run.logger,
+    store: context.run.store,
+    signal: c.req.raw.signal,
+  });
+
   const app = new Hono();
   app.onError((error, c) => {
     const { status, body } = errorAnswer(error);
@@ -128,9 +138,14 @@ export function createApp(options: CreateAppOptions): Hono {
     c.json({ error: { type: "NotFound", message: `no route ${c.req.method} ${c.req.path}.` } }, 404),
   );
 
+  // The guards of every route: Host/Origin, then (after CORS, whose preflight answers need no token)
+  // the bearer token, the verify hook and the body limit. Without CORS they are one synchronous check.
   const corsOrigins = options.cors?.origins ?? [];
-  app.use(hostGuard(options.allowedHosts ?? loopbackHosts, corsOrigins));
-  if (options.cors !== undefined) {
+  const checkHost = hostCheck(options.allowedHosts ?? loopbackHosts, corsOrigins);
+  const checkAccess = accessCheck(auth, context.bodyLimit);
+  if (options.cors === undefined) app.use(guard(checkHost, checkAccess));
+  else {
+    app.use(guard(checkHost));
     app.use(
       corsMiddleware({
         origin: corsOrigins === "*" ? "*" : [...corsOrigins],
@@ -145,9 +160,8 @@ export function createApp(options: CreateAppOptions): Hono {
         allowMethods: ["GET", "POST", "OPTIONS"],
       }),
     );
+    app.use(guard(checkAccess));
   }
-  app.use(authGuard(auth));
-  app.use(bodyGuard(context.bodyLimit));
 
   app.get("/health", (c) => c.json({ status: "ok" }));
   app.get("/info", (c) =>
@@ -187,9 +201,13 @@ export function createApp(options: CreateAppOptions): Hono {
   app.post("/pipelines/:name/run", async (c) => {
     const pipeline = context.pipeline(c.req.param("name"));
     const body = await readJSON(c.req.raw, context.bodyLimit);
-    const request = withConversationId(pipeline, body, c.req.header(conversationHeader));
+    const request = withConversationId(
+      pipeline,
+      body,
+      c.req.raw.headers.get(conversationHeader) ?? undefined,
+    );
     try {
-      const answer = await runServed(pipeline, request, { ...context.run, signal: c.req.raw.signal });
+      const answer = await runServed(pipeline, request, runOptions(c));
       return c.body(stringifyWire(answer), 200, { "Content-Type": "application/json" });
     } catch (error) {
       // Kept in the store: answer its id and what waits for a decision (202: accepted, not finished).

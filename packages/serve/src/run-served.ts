@@ -4,6 +4,7 @@ import {
   type NeverRanReport,
   type PipelineEvent,
   type PipelineOutputs,
+  type PipelineRunOptions,
   RunInterruptedError,
   type RunStore,
   type Tracer,
@@ -47,15 +48,23 @@ export interface WireEvent {
   readonly data: Record<string, unknown>;
 }
 
-function runOptions(served: ServedPipeline, options: ServedRunOptions, signal: AbortSignal | undefined) {
+function runOptions(
+  served: ServedPipeline,
+  options: ServedRunOptions,
+  signal: AbortSignal | undefined,
+  onNeverRan?: (reports: readonly NeverRanReport[]) => void,
+): PipelineRunOptions {
+  // Written out (no spreads): built once per request.
   return {
-    includeOutputsFrom: [...served.io.includeOutputsFrom],
-    inputsFormat: "nested" as const,
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-    ...(options.tracer !== undefined ? { tracer: options.tracer } : {}),
-    ...(options.logger !== undefined ? { logger: options.logger } : {}),
-    ...(options.store !== undefined ? { store: options.store, runId: newRunId(served.name) } : {}),
-    ...(signal !== undefined ? { signal } : {}),
+    includeOutputsFrom: served.io.includeOutputsFrom,
+    inputsFormat: "nested",
+    concurrency: options.concurrency,
+    tracer: options.tracer,
+    logger: options.logger,
+    store: options.store,
+    runId: options.store === undefined ? undefined : newRunId(served.name),
+    signal,
+    onNeverRan,
   };
 }
 
@@ -90,18 +99,23 @@ export async function runServed(
   let neverRan: readonly NeverRanReport[] = [];
   let outputs: PipelineOutputs;
   try {
-    outputs = await served.pipeline.run(inputs, {
-      ...runOptions(served, options, options.signal),
-      onNeverRan: (reports) => {
+    outputs = await served.pipeline.run(
+      inputs,
+      runOptions(served, options, options.signal, (reports) => {
         neverRan = reports;
-      },
-    });
+      }),
+    );
   } catch (error) {
     if (error instanceof RunInterruptedError) throw interruptedError(error.runId, error.interrupts, options);
     throw error;
   }
-  return toWireEvent(served, { type: "run_end", status: "completed", outputs, neverRan })
-    .data as unknown as RunAnswer;
+  return { outputs: served.io.fromRunOutputs(outputs), never_ran: wireNeverRan(neverRan) };
+}
+
+function wireNeverRan(reports: readonly NeverRanReport[]): RunAnswer["never_ran"] {
+  const list: { component: string; reason: string }[] = [];
+  for (const report of reports) list.push({ component: report.componentName, reason: report.reason });
+  return list;
 }
 
 /** The error for a run that stopped at interrupts, saying how to resume it over HTTP (or that it cannot be). */
@@ -159,10 +173,7 @@ export function toWireEvent(served: ServedPipeline, event: PipelineEvent): WireE
         data: {
           ...(event.status === "interrupted" ? { status: event.status, run_id: event.runId } : {}),
           outputs: served.io.fromRunOutputs(event.outputs),
-          never_ran: event.neverRan.map((report) => ({
-            component: report.componentName,
-            reason: report.reason,
-          })),
+          never_ran: wireNeverRan(event.neverRan),
         },
       };
   }
@@ -176,11 +187,35 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /**
+ * True when `JSON.stringify` alone writes the value as {@link stringifyWire} does: plain objects,
+ * arrays and primitives without bigints. Class instances (maps, sets, dates, values with `toJSON`) and
+ * deep values take the replacer's path, which also reports cycles.
+ */
+function plainJSON(value: unknown, depth: number): boolean {
+  if (typeof value !== "object" || value === null) return typeof value !== "bigint";
+  if (depth > 32) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      if (!plainJSON(value[index], depth + 1)) return false;
+    }
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) {
+    if (!plainJSON((value as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+/**
  * `JSON.stringify` for answers: bigints as strings, maps as objects, sets as lists. When a value still
  * cannot be written (a cycle), the `fallback` is written instead.
  */
 export function stringifyWire(value: unknown, fallback?: () => unknown): string {
   try {
+    // Without a replacer V8 writes JSON several times faster; the check costs less than the difference.
+    if (plainJSON(value, 0)) return JSON.stringify(value) ?? "null";
     return JSON.stringify(value, replacer) ?? "null";
   } catch (error) {
     if (fallback === undefined) throw error;

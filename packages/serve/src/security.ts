@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HttpError } from "./http-error.js";
 
 /**
@@ -36,6 +36,9 @@ export function hostName(host: string): string {
   return colon === -1 ? trimmed : trimmed.slice(0, colon);
 }
 
+/** A check on a request that throws an {@link HttpError} to refuse it; a promise only when it must wait. */
+export type RequestCheck = (c: Context) => void | Promise<void>;
+
 /**
  * Refuses a request whose Host is not allowed (a page on another site that resolves its name to
  * 127.0.0.1 sends its own name as Host), and a browser request whose Origin is neither an allowed
@@ -44,25 +47,26 @@ export function hostName(host: string): string {
  * @param allowedHosts - host names (no port), or `"*"` to accept any Host (behind a proxy that checks it)
  * @param corsOrigins - origins allowed to call from a browser (exact `scheme://host[:port]`), or `"*"`
  */
-export function hostGuard(
+export function hostCheck(
   allowedHosts: readonly string[] | "*",
   corsOrigins: readonly string[] | "*",
-): MiddlewareHandler {
+): (c: Context) => void {
   const hosts = allowedHosts === "*" ? undefined : new Set(allowedHosts.map((host) => host.toLowerCase()));
-  return async (c, next) => {
+  return (c) => {
+    const headers = c.req.raw.headers;
     if (hosts !== undefined) {
       // Node always has a Host header; a Request built by hand (app.request in tests) has its URL.
-      const host = c.req.header("host") ?? new URL(c.req.url).host;
-      if (host === undefined || !hosts.has(hostName(host))) {
+      const host = headers.get("host") ?? new URL(c.req.url).host;
+      if (!hosts.has(hostName(host))) {
         throw new HttpError(
           403,
           "HostNotAllowed",
-          `the Host header ${host === undefined ? "is missing" : `"${host}" is not allowed`}. Allowed hosts: ${[...hosts].join(", ")} (set allowedHosts / --allowed-host when serving under another name).`,
+          `the Host header "${host}" is not allowed. Allowed hosts: ${[...hosts].join(", ")} (set allowedHosts / --allowed-host when serving under another name).`,
         );
       }
     }
-    const origin = c.req.header("origin");
-    if (origin !== undefined && corsOrigins !== "*" && !corsOrigins.includes(origin)) {
+    const origin = headers.get("origin");
+    if (origin !== null && corsOrigins !== "*" && !corsOrigins.includes(origin)) {
       let name: string | undefined;
       try {
         name = hostName(new URL(origin).host);
@@ -77,7 +81,6 @@ export function hostGuard(
         );
       }
     }
-    await next();
   };
 }
 
@@ -87,19 +90,22 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const bearer = /^Bearer\s+(.+)$/i;
+
 /**
- * Checks the bearer token and the custom `verify` hook. CORS preflight requests (`OPTIONS` with
- * `Access-Control-Request-Method`) pass, since browsers send them without credentials.
+ * Checks the bearer token and the custom `verify` hook (the only part that may wait), then refuses a
+ * declared body over `maxBytes` with 413 (a body without Content-Length is limited while it is read,
+ * by {@link readJSON}). CORS preflight requests (`OPTIONS` with `Access-Control-Request-Method`) pass,
+ * since browsers send them without credentials.
  */
-export function authGuard(auth: AuthOptions): MiddlewareHandler {
+export function accessCheck(auth: AuthOptions, maxBytes: number): RequestCheck {
   const token = auth.token === "" ? undefined : auth.token;
-  return async (c, next) => {
-    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method") !== undefined) {
-      return next();
-    }
+  const verify = auth.verify;
+  return (c) => {
+    const headers = c.req.raw.headers;
+    if (c.req.method === "OPTIONS" && headers.get("access-control-request-method") !== null) return;
     if (token !== undefined) {
-      const header = c.req.header("authorization") ?? "";
-      const match = /^Bearer\s+(.+)$/i.exec(header);
+      const match = bearer.exec(headers.get("authorization") ?? "");
       if (match === null || !sameToken((match[1] ?? "").trim(), token)) {
         c.header("WWW-Authenticate", 'Bearer realm="junction"');
         throw new HttpError(
@@ -111,21 +117,35 @@ export function authGuard(auth: AuthOptions): MiddlewareHandler {
         );
       }
     }
-    if (auth.verify !== undefined && !(await auth.verify(c.req.raw))) {
-      throw new HttpError(401, "Unauthorized", "the request was refused by the server's auth check.");
-    }
-    await next();
+    if (verify === undefined) return checkLength(headers, maxBytes);
+    return Promise.resolve(verify(c.req.raw)).then((allowed) => {
+      if (!allowed) {
+        throw new HttpError(401, "Unauthorized", "the request was refused by the server's auth check.");
+      }
+      checkLength(headers, maxBytes);
+    });
   };
 }
 
+function checkLength(headers: Headers, maxBytes: number): void {
+  const length = headers.get("content-length");
+  if (length !== null && Number(length) > maxBytes) throw tooLarge(maxBytes);
+}
+
 /**
- * Refuses request bodies over `maxBytes` with 413, from the declared Content-Length or while reading.
+ * One middleware running the checks in order. It is synchronous (no `await` between the checks and the
+ * route) unless a check returns a promise: the guards cost next to nothing per request.
  */
-export function bodyGuard(maxBytes: number): MiddlewareHandler {
-  return async (c, next) => {
-    const length = c.req.header("content-length");
-    if (length !== undefined && Number(length) > maxBytes) throw tooLarge(maxBytes);
-    await next();
+export function guard(...checks: readonly RequestCheck[]): MiddlewareHandler {
+  return (c, next) => {
+    for (let index = 0; index < checks.length; index += 1) {
+      const pending = checks[index]!(c);
+      if (pending !== undefined) {
+        const rest = checks.slice(index + 1);
+        return pending.then(() => guard(...rest)(c, next));
+      }
+    }
+    return next();
   };
 }
 
@@ -138,13 +158,15 @@ export function tooLarge(maxBytes: number): HttpError {
   );
 }
 
+const jsonType = /^application\/(.+\+)?json\b/i;
+
 /**
  * Reads a JSON body with a size limit, answering 400 with the parser's message for bad JSON and 415
  * for another content type.
  */
 export async function readJSON(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get("content-type");
-  if (type !== null && !/^application\/(.+\+)?json\b/i.test(type)) {
+  if (type !== null && type !== "application/json" && !jsonType.test(type)) {
     throw new HttpError(
       415,
       "UnsupportedMediaType",
@@ -165,7 +187,7 @@ export async function readJSON(request: Request, maxBytes: number): Promise<unkn
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {
-  // With a Content-Length (checked against the limit by bodyGuard; Node reads exactly that many bytes),
+  // With a Content-Length (checked against the limit by accessCheck; Node reads exactly that many bytes),
   // `text()` is the fast path: @hono/node-server reads the socket into one buffer, where touching
   // `request.body` would first build a full Web Request and stream (several times slower per request).
   const declared = request.headers.get("content-length");

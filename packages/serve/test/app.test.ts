@@ -1,6 +1,8 @@
-import { Pipeline } from "@junction/core";
-import { createApp } from "@junction/serve";
+import { request as httpRequest } from "node:http";
+import { defineComponent, Pipeline } from "@junction/core";
+import { createApp, serve } from "@junction/serve";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
 import { echoChatPipeline, Fail, gate, greetPipeline, NeedsHandle, weatherAgent } from "./fixtures.js";
 
 const local = { host: "127.0.0.1:3700" };
@@ -171,6 +173,55 @@ describe("running", () => {
     expect(JSON.stringify(body)).not.toContain("    at ");
     const next = await server.fetch(post("/pipelines/check/run", { check: { text: "fine" } }));
     expect(await next.json()).toEqual({ outputs: { check: { text: "fine" } }, never_ran: [] });
+  });
+
+  test("answers carry bigints as strings, maps as objects and sets as lists, plain values unchanged", async () => {
+    const Shapes = defineComponent({
+      type: "serve_test.Shapes",
+      inputs: { size: z.number() },
+      outputs: { plain: z.unknown(), special: z.unknown() },
+      run: ({ size }) => ({
+        plain: { list: [1, "two", null, { three: true }], size },
+        special: { big: 10n ** 20n, map: new Map([["a", 1]]), set: new Set([size]), when: new Date(0) },
+      }),
+    });
+    const server = createApp({ pipelines: { shapes: new Shapes() }, auth: {} });
+    const response = await server.fetch(post("/pipelines/shapes/run", { shapes: { size: 3 } }));
+    expect(await response.json()).toEqual({
+      outputs: {
+        shapes: {
+          plain: { list: [1, "two", null, { three: true }], size: 3 },
+          special: {
+            big: "100000000000000000000",
+            map: { a: 1 },
+            set: [3],
+            when: "1970-01-01T00:00:00.000Z",
+          },
+        },
+      },
+      never_ran: [],
+    });
+  });
+
+  test("a client that disconnects from /run aborts the run (over a real socket)", async () => {
+    const { Wait, aborted, started } = gate();
+    const server = await serve({ app: createApp({ pipelines: { slow: new Wait() }, auth: {} }), port: 0 });
+    try {
+      const body = JSON.stringify({ slow: { value: "v" } });
+      const client = httpRequest(`${server.url}/pipelines/slow/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      });
+      client.on("error", () => undefined);
+      client.end(body);
+      await started;
+      client.destroy();
+      // The gate's promise settles only when the run's signal aborts (node-server aborts the request's
+      // signal when the connection closes before the answer).
+      await expect(aborted).resolves.toBeDefined();
+    } finally {
+      await server.close();
+    }
   });
 
   test("unknown pipelines and routes are 404 JSON", async () => {

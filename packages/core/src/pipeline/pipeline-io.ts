@@ -148,6 +148,11 @@ export function describePipelineIO(pipeline: Pipeline, options: { where?: string
 
   const declaredInputs = declared?.inputs !== undefined;
   const declaredOutputs = declared?.outputs !== undefined;
+  const targets = inputTargets(inputs, declaredInputs);
+  const picks = outputs.map((field) => ({
+    name: field.path[0] ?? "",
+    sockets: splitAddresses(field.sockets),
+  }));
   return {
     declaredInputs,
     declaredOutputs,
@@ -156,9 +161,33 @@ export function describePipelineIO(pipeline: Pipeline, options: { where?: string
     inputSchema: objectSchema(inputs, "input"),
     outputSchema: objectSchema(outputs, "output"),
     includeOutputsFrom: [...includeOutputsFrom],
-    toRunInputs: (request) => toRunInputs(inputs, declaredInputs, request, where),
-    fromRunOutputs: (result) => (declaredOutputs ? pickOutputs(outputs, result) : result),
+    toRunInputs: (request) => toRunInputs(inputs, targets, declaredInputs, request, where),
+    fromRunOutputs: (result) => (declaredOutputs ? pickOutputs(picks, result) : result),
   };
+}
+
+/** An input field and the `[component, socket]` pairs its value goes to. */
+interface InputTarget {
+  readonly field: PipelineIOField;
+  readonly sockets: readonly (readonly [string, string])[];
+}
+
+/** The input fields by request key: the declared name, or `"component.socket"` for the nested form. */
+function inputTargets(fields: readonly PipelineIOField[], declared: boolean): Map<string, InputTarget> {
+  const targets = new Map<string, InputTarget>();
+  for (const field of fields) {
+    const key = declared ? (field.path[0] ?? "") : (field.sockets[0] ?? "");
+    targets.set(key, { field, sockets: splitAddresses(field.sockets) });
+  }
+  return targets;
+}
+
+/** `"component.socket"` addresses as `[component, socket]` pairs. */
+function splitAddresses(addresses: readonly string[]): (readonly [string, string])[] {
+  return addresses.map((address) => {
+    const dot = address.indexOf(".");
+    return [address.slice(0, dot), address.slice(dot + 1)] as const;
+  });
 }
 
 /** Builds the object schema of fields with paths of length 1 or 2 (nested by component). */
@@ -194,35 +223,44 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** `target[key] = value`, also for a key such as `__proto__` (which must not set the prototype). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else target[key] = value;
+}
+
+/** Puts a value at `nested[component][socket]`. */
+function put(nested: Record<string, Record<string, unknown>>, target: InputTarget, value: unknown): void {
+  for (const [component, socket] of target.sockets) {
+    let group = Object.hasOwn(nested, component) ? nested[component] : undefined;
+    if (group === undefined) {
+      group = {};
+      setOwn(nested, component, group);
+    }
+    setOwn(group, socket, value);
+  }
 }
 
 function toRunInputs(
   fields: readonly PipelineIOField[],
+  targets: ReadonlyMap<string, InputTarget>,
   declared: boolean,
   request: unknown,
   where: string,
 ): Record<string, Record<string, unknown>> {
   const issues: Issue[] = [];
   const nested: Record<string, Record<string, unknown>> = {};
-  const put = (address: string, value: unknown): void => {
-    const [component = "", socket = ""] = address.split(".");
-    if (!Object.hasOwn(nested, component)) setOwn(nested, component, {});
-    setOwn(nested[component] as Record<string, unknown>, socket, value);
-  };
   if (!isRecord(request)) {
     issues.push({ path: [], message: "the request must be a JSON object." });
   } else if (declared) {
-    const byName = new Map(fields.map((field) => [field.path[0], field]));
-    for (const [name, value] of Object.entries(request)) {
-      const field = byName.get(name);
-      if (field === undefined) {
+    for (const name of Object.keys(request)) {
+      const target = targets.get(name);
+      if (target === undefined) {
         issues.push({ path: [name], message: `unknown input "${name}". Inputs: ${listPaths(fields)}.` });
         continue;
       }
-      const decoded = decodeWireValue(field.schema, value, [name], issues);
-      for (const address of field.sockets) put(address, decoded);
+      put(nested, target, decodeWireValue(target.field.schema, request[name], [name], issues));
     }
     for (const field of fields) {
       const name = field.path[0] ?? "";
@@ -230,8 +268,8 @@ function toRunInputs(
         issues.push({ path: [name], message: `the input "${name}" is required.` });
     }
   } else {
-    const byAddress = new Map(fields.map((field) => [field.sockets[0], field]));
-    for (const [component, sockets] of Object.entries(request)) {
+    for (const component of Object.keys(request)) {
+      const sockets = request[component];
       if (!isRecord(sockets)) {
         issues.push({
           path: [component],
@@ -239,16 +277,20 @@ function toRunInputs(
         });
         continue;
       }
-      for (const [socket, value] of Object.entries(sockets)) {
-        const field = byAddress.get(`${component}.${socket}`);
-        if (field === undefined) {
+      for (const socket of Object.keys(sockets)) {
+        const target = targets.get(`${component}.${socket}`);
+        if (target === undefined) {
           issues.push({
             path: [component, socket],
             message: `"${component}.${socket}" is not an input a caller can give. Inputs: ${listPaths(fields)}.`,
           });
           continue;
         }
-        put(`${component}.${socket}`, decodeWireValue(field.schema, value, [component, socket], issues));
+        put(
+          nested,
+          target,
+          decodeWireValue(target.field.schema, sockets[socket], [component, socket], issues),
+        );
       }
     }
   }
@@ -262,14 +304,16 @@ function listPaths(fields: readonly PipelineIOField[]): string {
   return fields.length === 0 ? "none" : fields.map((field) => `"${field.path.join(".")}"`).join(", ");
 }
 
-function pickOutputs(fields: readonly PipelineIOField[], outputs: PipelineOutputs): Record<string, unknown> {
+function pickOutputs(
+  picks: readonly { readonly name: string; readonly sockets: readonly (readonly [string, string])[] }[],
+  outputs: PipelineOutputs,
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
-  for (const field of fields) {
-    for (const address of field.sockets) {
-      const [component = "", socket = ""] = address.split(".");
+  for (const { name, sockets } of picks) {
+    for (const [component, socket] of sockets) {
       const values = Object.hasOwn(outputs, component) ? outputs[component] : undefined;
       if (values !== undefined && Object.hasOwn(values, socket)) {
-        setOwn(result, field.path[0] ?? "", values[socket]);
+        setOwn(result, name, values[socket]);
         break;
       }
     }

@@ -200,7 +200,8 @@ export async function execute(request: ExecuteRequest): Promise<ExecuteResult> {
     }
     throw error;
   } finally {
-    request.signal?.removeEventListener("abort", onAbort);
+    // Only when it was added: removing is not free on Node 20, even for a listener that is not there.
+    if (controller !== undefined) request.signal?.removeEventListener("abort", onAbort);
     pipelineSpan.end();
   }
   if (paused !== undefined) return { outputs, neverRan: [], pause: { wave: paused, state } };
