@@ -84,6 +84,35 @@ describe("the bearer token", () => {
       "the request was refused by the server's auth check.",
     );
   });
+
+  test("an async verify hook is awaited before the route, and the body limit still applies", async () => {
+    let checked = 0;
+    const app = createApp({
+      pipelines: { greet: greetPipeline() },
+      auth: {
+        verify: async (req) => {
+          checked += 1;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          return req.headers.get("x-team") === "blue";
+        },
+      },
+      bodyLimit: 64,
+    });
+    const run = (headers: Record<string, string>, body = '{"name":"Ada"}') =>
+      app.fetch(
+        request("/pipelines/greet/run", {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/json", ...headers },
+        }),
+      );
+    expect((await run({ "x-team": "red" })).status).toBe(401);
+    const ok = await run({ "x-team": "blue" });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ outputs: { greeting: "Hello, Ada!" }, never_ran: [] });
+    expect((await run({ "x-team": "blue" }, JSON.stringify({ name: "x".repeat(100) }))).status).toBe(413);
+    expect(checked).toBe(3);
+  });
 });
 
 describe("Host and Origin checks (DNS rebinding)", () => {
@@ -125,6 +154,14 @@ describe("Host and Origin checks (DNS rebinding)", () => {
     );
     expect(call.status).toBe(200);
     expect(call.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    // A refusal still carries the CORS headers, so the page can read why it was refused.
+    const refused = await withCors.fetch(request("/health", { headers: { origin: "https://app.example" } }));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("https://app.example");
+    const foreign = await withCors.fetch(
+      request("/health", { headers: { origin: "https://attacker.example", authorization: "Bearer t" } }),
+    );
+    expect(foreign.status).toBe(403);
   });
 
   test('allowedHosts names the hosts of a deployment; "*" leaves the check to a proxy', async () => {
