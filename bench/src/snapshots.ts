@@ -169,6 +169,17 @@ export async function snapshotBench(quick: boolean, rounds: CompareOptions): Pro
         await stepsAgent.run(question());
         plainTimes.push(((performance.now() - start) * 1000) / steps);
       }
+      // A takeover of that run after a "crash" at its end: the same start snapshot and deltas, left by a
+      // process that no longer exists. Every step is replayed (no model call, no tool), then it ends.
+      const crashedStore = new FileRunStore(join(dir, `steps-${steps}-crashed`));
+      const finished = new FileRunStore(join(dir, `steps-${steps}-0`));
+      const runId = `steps-${steps}`;
+      const start = (await finished.load(runId, 1))!;
+      await crashedStore.save({ ...start, lease: { ...start.lease!, pid: 2 ** 22 + 1 } }, null);
+      for (const delta of await finished.deltas(runId, 1)) await crashedStore.appendDelta(runId, 1, delta);
+      const takeoverStart = performance.now();
+      await stepsAgent.resume(runId, {}, { store: crashedStore });
+      const takeover = performance.now() - takeoverStart;
       rows.push(
         {
           measure: `durability "steps", ${steps}-step run (FileRunStore)`,
@@ -177,6 +188,7 @@ export async function snapshotBench(quick: boolean, rounds: CompareOptions): Pro
         },
         { measure: "  … the same run in memory", value: median(plainTimes), unit: "µs/step" },
         { measure: "  … bytes written per step (deltas)", value: deltaBytes / steps, unit: "B/step" },
+        { measure: "  … takeover after a crash at the end (all replayed)", value: takeover, unit: "ms" },
       );
     }
     return rows;

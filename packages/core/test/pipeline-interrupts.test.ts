@@ -90,6 +90,39 @@ describe("a component interrupt in a pipeline", () => {
     expect(last[1]).toMatchObject({ type: "run_end", status: "interrupted", runId: "s-1" });
   });
 
+  test("resumeStream() yields the resumed run's events; a refused resume rejects before anything runs", async () => {
+    const store = new MemoryRunStore();
+    const p = linear();
+    await interruptOf(p.run({ add: { value: 1 } }, { store, runId: "rs-1" }));
+    const first = p.resumeStream("rs-1", {}, { store })[Symbol.asyncIterator]();
+    await expect(first.next()).rejects.toMatchObject({ code: "RESUME_INCOMPLETE" });
+    expect((await store.load("rs-1"))?.status).toBe("interrupted");
+    const events: PipelineEvent[] = [];
+    for await (const event of p.resumeStream(
+      "rs-1",
+      { "ask#1": { action: "respond", value: 10 } },
+      { store },
+    ))
+      events.push(event);
+    expect(
+      events.map((event) => `${event.type} ${"componentName" in event ? event.componentName : ""}`),
+    ).toEqual([
+      "component_start ask",
+      "component_end ask",
+      "component_start double",
+      "component_end double",
+      "run_end ",
+    ]);
+    expect(events.at(-1)).toEqual({
+      type: "run_end",
+      status: "completed",
+      outputs: { double: { value: 24 } },
+      neverRan: [],
+      runId: "rs-1",
+    });
+    expect((await store.load("rs-1"))?.status).toBe("completed");
+  });
+
   test("with a store: resume by run id, once; a changed pipeline fails closed", async () => {
     const store = new MemoryRunStore();
     const p = linear();

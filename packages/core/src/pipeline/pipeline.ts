@@ -455,12 +455,48 @@ export class Pipeline {
    * @param options - as for {@link Pipeline.run}
    */
   stream(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): AsyncIterable<PipelineEvent> {
-    return { [Symbol.asyncIterator]: () => this.#events(inputs, options) };
+    return {
+      [Symbol.asyncIterator]: () =>
+        this.#events(options, (runOptions, sink) => this.#top(inputs, runOptions, sink)),
+    };
+  }
+
+  /**
+   * Continues an interrupted run like {@link Pipeline.resume} and yields its events like
+   * {@link Pipeline.stream}: the resumed components' `component_start` / `chunk` / `component_end`, then
+   * `run_end` (or `interrupt` and `run_end` with status `"interrupted"` when it pauses again). A refused
+   * resume (a missing decision, a changed definition, a run someone else resumed) rejects the first
+   * `next()` and nothing runs. Leaving the loop early cancels the run.
+   *
+   * @param runIdOrSnapshot - the run id (with `{ store }`) or the snapshot
+   * @param decisions - `{ [interruptId]: decision }`
+   * @param options - as for {@link Pipeline.resume}
+   * @example
+   * ```ts
+   * for await (const event of pipeline.resumeStream("order-42", { "agent#1/s2/call_9": { action: "approve" } }, { store })) {
+   *   if (event.type === "chunk") console.log(event.payload);
+   * }
+   * ```
+   */
+  resumeStream(
+    runIdOrSnapshot: string | RunSnapshot,
+    decisions: Decisions,
+    options: PipelineResumeOptions = {},
+  ): AsyncIterable<PipelineEvent> {
+    return {
+      [Symbol.asyncIterator]: () =>
+        this.#events(options, (runOptions, sink) =>
+          this.#resumeTop(runIdOrSnapshot, decisions, runOptions as PipelineResumeOptions, sink),
+        ),
+    };
   }
 
   async *#events(
-    inputs: Record<string, unknown>,
     options: PipelineRunOptions,
+    start: (
+      options: PipelineRunOptions,
+      sink: (event: PipelineEvent) => void,
+    ) => Promise<ExecuteResult & { readonly runId?: string | undefined }>,
   ): AsyncGenerator<PipelineEvent> {
     const channel = new EventChannel<PipelineEvent>();
     // One controller for both causes: the caller's signal is forwarded by a listener (removed at the
@@ -472,15 +508,16 @@ export class Pipeline {
     else outer?.addEventListener("abort", forward, { once: true });
     const signal = abandon.signal;
     let finished = false;
-    const done = this.#top(inputs, { ...options, signal }, (event) => channel.push(event)).then(
+    const done = start({ ...options, signal }, (event) => channel.push(event)).then(
       (result) => {
         finished = true;
+        const runId = result.runId ?? options.runId;
         channel.push({
           type: "run_end",
           status: "completed",
           outputs: result.outputs,
           neverRan: result.neverRan,
-          ...(options.runId === undefined ? {} : { runId: options.runId }),
+          ...(runId === undefined ? {} : { runId }),
         });
         channel.close();
       },
@@ -528,6 +565,16 @@ export class Pipeline {
     decisions: Decisions,
     options: PipelineResumeOptions = {},
   ): Promise<PipelineOutputs> {
+    return (await this.#resumeTop(runIdOrSnapshot, decisions, options, undefined)).outputs;
+  }
+
+  /** `resume` and `resumeStream`: open the run, check the decisions, claim it, continue. */
+  async #resumeTop(
+    runIdOrSnapshot: string | RunSnapshot,
+    decisions: Decisions,
+    options: PipelineResumeOptions,
+    sink: ((event: PipelineEvent) => void) | undefined,
+  ): Promise<ExecuteResult & { readonly runId?: string | undefined }> {
     const where = "Pipeline.resume";
     const { snapshot, recorder, recovery } = await openRun(runIdOrSnapshot, options, this.#root(), where);
     const section = snapshot.pipeline;
@@ -546,7 +593,7 @@ export class Pipeline {
         section === undefined
           ? { ...options, inputsFormat: "nested" as const, includeOutputsFrom: snapshot.includeOutputsFrom }
           : options;
-      return (await this.#top(inputs, runOptions, undefined, run)).outputs;
+      return this.#top(inputs, runOptions, sink, run);
     }
     if (section === undefined) {
       throw new RunResumeError(
@@ -565,7 +612,7 @@ export class Pipeline {
     options.signal?.throwIfAborted();
     await recorder.running(checked);
     const durable = recorder.durability === "steps" ? recorder.journal() : undefined;
-    return (await this.#top(snapshot.inputs, options, undefined, { resumed, recorder, durable })).outputs;
+    return this.#top(snapshot.inputs, options, sink, { resumed, recorder, durable });
   }
 
   /** Restores a paused run's state; the components that interrupted get their decisions once. */
@@ -606,7 +653,7 @@ export class Pipeline {
     options: PipelineRunOptions,
     sink: ((event: PipelineEvent) => void) | undefined,
     resuming?: TopRun,
-  ): Promise<ExecuteResult> {
+  ): Promise<ExecuteResult & { readonly runId?: string | undefined }> {
     let run = resuming;
     if (run === undefined) {
       checkDurability(options.durability, "Pipeline.run", options);
@@ -629,8 +676,9 @@ export class Pipeline {
       throw error;
     }
     if (result.pause === undefined) {
-      await run?.recorder.finished(inputsToJSON(result.outputs), undefined);
-      return result;
+      if (run === undefined) return result;
+      await run.recorder.finished(inputsToJSON(result.outputs), undefined);
+      return { ...result, runId: run.recorder.runId };
     }
     const recorder =
       run?.recorder ??
