@@ -1,45 +1,18 @@
-import { readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { Agent } from "@junction/agents";
 import { DeserializationError, FileRunStore, JunctionError, RunSnapshot } from "@junction/core";
-import { ScriptedChatGenerator, tool } from "@junction/llm";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { z } from "zod";
+import { fixtureAgent, snapshotFixture } from "../../packages/agents/test/fixtures/snapshot-fixture.js";
 
 /**
  * Hostile run snapshots: loading one is as safe as loading a pipeline document. Each must be refused
  * with a clear error (nothing runs), never pollute a prototype, crash or hang.
  */
 
-const base = (): Record<string, any> =>
-  JSON.parse(
-    readFileSync(
-      join(import.meta.dirname, "../../packages/agents/test/fixtures/run-snapshot-v1-agent.json"),
-      "utf8",
-    ),
-  );
-
-function agent(runs: number[]) {
-  return new Agent({
-    chatGenerator: new ScriptedChatGenerator({ script: ["ok"] }),
-    tools: [
-      tool({
-        name: "refund",
-        description: "Refunds an order",
-        parameters: z.object({ order: z.string(), amount: z.number() }),
-        needsApproval: true,
-        function: ({ amount }) => {
-          runs.push(amount);
-          return "done";
-        },
-      }),
-    ],
-    stateSchema: { notes: { type: z.array(z.string()) } },
-  });
-}
+const base = (): Record<string, any> => snapshotFixture("run-snapshot-v1-agent.json");
+const agent = (runs: number[]) => fixtureAgent(runs, "ok");
 
 function polluted(): boolean {
   const probe = {} as Record<string, unknown>;
