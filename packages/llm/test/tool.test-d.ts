@@ -1,5 +1,5 @@
-import { type JsonObjectSchema, Tool, type ToolContext, tool } from "@junction/llm";
-import { expectTypeOf, test } from "vitest";
+import { type JsonObjectSchema, type JsonSchemaType, Tool, type ToolContext, tool } from "@junction/llm";
+import { describe, expectTypeOf, test } from "vitest";
 import { z } from "zod";
 
 test("tool() infers the function's arguments from a zod schema", () => {
@@ -101,4 +101,22 @@ test("Tool[] holds any tool (typed arguments included)", () => {
   expectTypeOf(tools).toEqualTypeOf<Tool[]>();
   const readonlyTools: readonly Tool[] = tools;
   void readonlyTools;
+});
+
+describe("JsonSchemaType (tool arguments and an Agent's JSON outputSchema share it)", () => {
+  test("maps a literal schema; nesting past 10 levels is unknown instead of stalling the compiler", () => {
+    expectTypeOf<
+      JsonSchemaType<{
+        type: "object";
+        properties: { id: { type: "integer" }; tags: { type: "array"; items: { enum: ["a", "b"] } } };
+        required: ["id"];
+      }>
+    >().toEqualTypeOf<{ id: number; tags?: ("a" | "b")[] }>();
+    type Nest<T, N extends unknown[]> = N["length"] extends 12
+      ? T
+      : Nest<{ type: "array"; items: T }, [...N, 0]>;
+    type Deep = JsonSchemaType<Nest<{ type: "string" }, []>>;
+    expectTypeOf<Deep>().toEqualTypeOf<unknown[][][][][][][][][][]>();
+    expectTypeOf<JsonSchemaType<true>>().toEqualTypeOf<unknown>();
+  });
 });
