@@ -113,6 +113,12 @@ export interface ComponentRunOptions extends DurableRunOptions {
   readonly logger?: Logger | undefined;
   /** Receives what the component emits (streaming chunks). */
   readonly onEmit?: ((payload: unknown) => MaybePromise<void>) | undefined;
+  /**
+   * Receives the events of a nested run (a `SuperComponent`'s inner components: `component_start`,
+   * `chunk`, `component_end`, with names prefixed `outer/inner` at each level) — for a caller that
+   * wants to see inside, e.g. to add up the token usage of the generators it ran.
+   */
+  readonly onNestedEvent?: ((event: NestedEvent["event"]) => void) | undefined;
   /** A name to report the component under (errors, spans). */
   readonly componentName?: string | undefined;
   /** The nesting depth of the run (see {@link RunContext.depth}); default 0. */
@@ -606,7 +612,10 @@ export async function invokeComponent(
     tracer: options.tracer ?? noopTracer,
     span: options.span,
     logger: options.logger ?? getDefaultLogger(),
-    emit: onEmit === undefined ? dropEmit : (payload) => forwardEmit(payload, onEmit),
+    emit:
+      onEmit === undefined && options.onNestedEvent === undefined
+        ? dropEmit
+        : (payload) => forwardEmit(payload, onEmit, options.onNestedEvent),
     depth: options.depth ?? 0,
     interrupt: throwInterrupt,
     resume: options.resume,
@@ -615,8 +624,16 @@ export async function invokeComponent(
   return result as Record<string, unknown>;
 }
 
-/** A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events stay inside. */
-function forwardEmit(payload: unknown, onEmit: (payload: unknown) => MaybePromise<void>): MaybePromise<void> {
-  if (!(payload instanceof NestedEvent)) return onEmit(payload);
-  if (payload.event.type === "chunk") return onEmit(payload.event.chunk);
+/**
+ * A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events go to
+ * `onNestedEvent` only.
+ */
+function forwardEmit(
+  payload: unknown,
+  onEmit: ((payload: unknown) => MaybePromise<void>) | undefined,
+  onNestedEvent: ((event: NestedEvent["event"]) => void) | undefined,
+): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit?.(payload);
+  onNestedEvent?.(payload.event);
+  if (payload.event.type === "chunk") return onEmit?.(payload.event.chunk);
 }

@@ -1,6 +1,7 @@
 import type { AnyComponent, InputSocket } from "@junction/core";
-import { isComponent } from "@junction/core";
+import { isComponent, SuperComponent } from "@junction/core";
 import { z } from "zod";
+import { ChatMessage } from "./chat-message.js";
 import { decodeNamedValue } from "./named-type-codecs.js";
 import { StreamingChunk } from "./streaming-chunk.js";
 import { Tool } from "./tool.js";
@@ -100,6 +101,8 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
             if (value !== undefined) inputs[socket.name] = decodeNamedValue(shape[socket.name]!, value);
           }
           const toolCall = context.toolCall;
+          // Token usage the component spent: its own replies, or those of a wrapped pipeline's components.
+          const spent: Record<string, unknown>[] = [];
           const outputs = await component.run(inputs, {
             signal: context.signal,
             tracer: context.tracer,
@@ -110,7 +113,14 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
               payload instanceof StreamingChunk
                 ? context.emit(tagToolChunk(payload, toolCall, name))
                 : undefined,
+            onNestedEvent: (event) => {
+              // A nested SuperComponent's own end repeats what its inner components reported.
+              if (event.type === "component_end" && event.componentType !== SuperComponent.type)
+                spent.push(...usageIn(event.outputs));
+            },
           });
+          if (!(component instanceof SuperComponent)) spent.push(...usageIn(outputs));
+          for (const usage of spent) context.reportUsage(usage);
           return { ...outputs };
         },
         inputsFromState: init.inputsFromState,
@@ -127,4 +137,23 @@ export class ComponentTool extends Tool<Record<string, unknown>, Record<string, 
   override warmUp(): Promise<void> {
     return this.component.warmUp();
   }
+}
+
+function isUsage(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > 0
+  );
+}
+
+/** The token usage in a component's outputs: each reply's `meta.usage`, and an Agent's `token_usage`. */
+function usageIn(outputs: Readonly<Record<string, unknown>>): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const replies = outputs.replies;
+  if (Array.isArray(replies)) {
+    for (const reply of replies) {
+      if (reply instanceof ChatMessage && isUsage(reply.meta.usage)) found.push(reply.meta.usage);
+    }
+  }
+  if (isUsage(outputs.token_usage)) found.push(outputs.token_usage);
+  return found;
 }
