@@ -1,6 +1,4 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { Agent, AgentRunError } from "@junction/agents";
@@ -14,20 +12,13 @@ import {
   ScriptedChatGenerator,
   tool,
 } from "@junction/llm";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { useTempDirs } from "../../../test/support/temp-dirs.js";
 import { quiet, user } from "./helpers.js";
 import { interruptOf, refunds, refundTool } from "./interrupt-helpers.js";
 
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "junction-agent-conversation-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs("agent-conversation");
 
 /** `role:text` of each message (tool results by their result). */
 function lines(messages: readonly ChatMessage[]): string[] {

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   defineComponent,
@@ -13,19 +10,12 @@ import {
   type RunStore,
   SerializationError,
 } from "@junction/core";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { useTempDirs } from "../../../test/support/temp-dirs.js";
 import { DyingStore } from "./support/dying-store.js";
 
-const dirs: string[] = [];
-async function useTempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "junction-steps-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const useTempDir = useTempDirs("steps");
 
 interface Probe {
   readonly calls: string[];

@@ -1,18 +1,13 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { appendDurable, readDurableLinesBackward, trimTornTail } from "@junction/core";
-import { afterEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
+import { useTempDirs } from "../../../test/support/temp-dirs.js";
 
-const dirs: string[] = [];
+const tempDir = useTempDirs("durable");
 async function tempFile(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "junction-durable-"));
-  dirs.push(dir);
-  return join(dir, "lines.jsonl");
+  return join(await tempDir(), "lines.jsonl");
 }
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
 
 async function backward(path: string, chunkSize?: number): Promise<{ text: string; offset: number }[]> {
   const out: { text: string; offset: number }[] = [];

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
@@ -12,17 +11,10 @@ import {
   type RunStore,
   readDurableLines,
 } from "@junction/core";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useTempDirs } from "../../../test/support/temp-dirs.js";
 
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "junction-store-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs("store");
 
 function snapshot(runId: string, seq: number, status: RunSnapshot["status"] = "interrupted"): RunSnapshot {
   return {

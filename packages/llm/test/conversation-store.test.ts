@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
@@ -10,17 +9,10 @@ import {
   FileConversationStore,
   MemoryConversationStore,
 } from "@junction/llm";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
+import { useTempDirs } from "../../../test/support/temp-dirs.js";
 
-const dirs: string[] = [];
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "junction-conversations-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(async () => {
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs("conversations");
 
 const texts = (messages: readonly ChatMessage[]) => messages.map((message) => message.text ?? "");
 const call = { toolName: "lookup", arguments: { q: "x" }, id: "c1" };

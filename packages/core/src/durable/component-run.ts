@@ -74,7 +74,16 @@ export function pauseComponent(
   signal: ComponentInterrupt,
   options: ComponentRunOptions,
 ): Promise<never> {
-  const recorder = new RunRecorder(
+  return interrupted(component, newRecorder(component, inputs, options), signal);
+}
+
+/** The recorder of a direct run (a new run: its id from the options, or a new one). */
+function newRecorder(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  options: ComponentRunOptions,
+): RunRecorder {
+  return new RunRecorder(
     options.store,
     options.runId,
     rootOf(component),
@@ -82,8 +91,7 @@ export function pauseComponent(
     undefined,
     undefined,
     `${component.type}.run`,
-  );
-  return interrupted(component, recorder, signal);
+  ).configure(options);
 }
 
 /** Runs (or continues) a component under a recorder: saves its pause, or records how it ended. */
@@ -116,15 +124,7 @@ export async function runWithSteps(
   prepared: Record<string, unknown>,
   options: ComponentRunOptions,
 ): Promise<Record<string, unknown>> {
-  const recorder = new RunRecorder(
-    options.store,
-    options.runId,
-    rootOf(component),
-    inputsToJSON(inputs),
-    undefined,
-    undefined,
-    `${component.type}.run`,
-  ).configure(options);
+  const recorder = newRecorder(component, inputs, options);
   await recorder.started();
   return recorded(component, recorder, prepared, { ...options, durable: recorder.journal() });
 }
