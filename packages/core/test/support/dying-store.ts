@@ -9,7 +9,15 @@ export class DyingStore implements RunStore {
   #steps = 0;
   dead = false;
 
-  constructor(readonly dieAtStep: number) {}
+  /**
+   * @param dieAtStep - the step delta (1-based, heartbeats not counted) whose write never finishes
+   * @param options - `foreignProcess`: write leases as if the runner were another process of this host
+   *   that no longer exists, so a takeover may start at once (no waiting for the lease to expire)
+   */
+  constructor(
+    readonly dieAtStep: number,
+    readonly options: { readonly foreignProcess?: boolean } = {},
+  ) {}
 
   #hang<T>(): Promise<T> {
     this.dead = true;
@@ -17,7 +25,14 @@ export class DyingStore implements RunStore {
   }
 
   save(snapshot: RunSnapshot, expectedSeq: number | null): Promise<void> {
-    return this.dead ? this.#hang() : this.inner.save(snapshot, expectedSeq);
+    if (this.dead) return this.#hang();
+    const lease = snapshot.lease;
+    // Linux pids stay below 2^22: this one never belongs to a live process.
+    const saved =
+      this.options.foreignProcess === true && lease !== undefined
+        ? { ...snapshot, lease: { ...lease, pid: 2 ** 22 + 1 } }
+        : snapshot;
+    return this.inner.save(saved, expectedSeq);
   }
   load(runId: string, seq?: number) {
     return this.inner.load(runId, seq);

@@ -5,33 +5,12 @@
  */
 import { appendFileSync } from "node:fs";
 import { Agent } from "@junction/agents";
-import { fromDurableJSON, Pipeline, registerDurableType, toDurableJSON } from "@junction/core";
+import { Pipeline } from "@junction/core";
 import { ScriptedChatGenerator, tool } from "@junction/llm";
 import { z } from "zod";
-import { Document, GeneratedAnswer } from "../../../../test/conformance/components/document.js";
+import "../../../../test/conformance/components/durable-types.js";
 import { agentScenarios } from "../../../../test/conformance/scenarios-agents.js";
 import { loopScenarios } from "../../../../test/conformance/scenarios-loops.js";
-
-// The conformance scenarios pass their test Document class between components.
-registerDurableType({
-  name: "conformance.Document",
-  type: Document,
-  toJSON: (document) => ({
-    id: document.id,
-    content: document.content,
-    meta: document.meta,
-    score: document.score,
-  }),
-  fromJSON: (json) => new Document(json as ConstructorParameters<typeof Document>[0]),
-});
-registerDurableType({
-  name: "conformance.GeneratedAnswer",
-  type: GeneratedAnswer,
-  // Nested values (documents, meta) go through the durable JSON themselves.
-  toJSON: (answer) => toDurableJSON({ ...answer }),
-  fromJSON: (json) =>
-    new GeneratedAnswer(fromDurableJSON(json) as ConstructorParameters<typeof GeneratedAnswer>[0]),
-});
 
 const log = (line: string) => {
   if (process.env.JUNCTION_EXEC_LOG) appendFileSync(process.env.JUNCTION_EXEC_LOG, `${line}\n`);
