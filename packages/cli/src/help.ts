@@ -122,6 +122,8 @@ code with new FileRunStore(dir)): the approval inbox on the command line.
            { "<interrupt id>": { "action": "approve" | "edit" | "reject" | "respond", ... } }.
            The files hold the pipeline the run belongs to (the same definition it paused with).
            Of two resumes of one run, exactly one wins; the other exits 1 (RUN_ALREADY_RESUMED).
+           A run left "running" by a process that died is taken over with --decisions '{}'
+           (refused with RUN_IN_PROGRESS while its process lives; see docs/interrupts.md).
 
 Options:
   --store <dir>           the store directory (required)
