@@ -174,7 +174,9 @@ describe('durability "steps" on a pipeline', () => {
       .catch((caught: unknown) => caught);
     // The pipeline reports it as the component's failure, with the serialization error as its cause.
     expect((error as Error).cause).toBeInstanceOf(SerializationError);
-    expect((error as Error).message).toMatch(/step "make#1" cannot be journaled: .*a function at \$\.fn.*run without durability "steps"/);
+    expect((error as Error).message).toMatch(
+      /step "make#1" cannot be journaled: .*a function at \$\.fn.*run without durability "steps"/,
+    );
     expect(await statuses(store, "fn")).toEqual(["running", "failed"]);
   });
 
