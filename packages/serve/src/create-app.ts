@@ -7,7 +7,13 @@ import { errorAnswer, HttpError } from "./http-error.js";
 import { mountMcp } from "./mcp.js";
 import { mountOpenAI } from "./openai-chat.js";
 import { openAPIDocument } from "./openapi.js";
-import { runServed, type ServedRunOptions, streamServed, stringifyWire } from "./run-served.js";
+import {
+  runServed,
+  type ServedRunOptions,
+  streamServed,
+  stringifyWire,
+  type WireEvent,
+} from "./run-served.js";
 import { mountRuns } from "./runs-routes.js";
 import { type AuthOptions, accessCheck, guard, hostCheck, loopbackHosts, readJSON } from "./security.js";
 import { preparePipeline, type Servable, type ServedPipeline } from "./served-pipeline.js";
@@ -236,18 +242,34 @@ export function createApp(options: CreateAppOptions): Hono {
 }
 
 function sseRun(c: Context, context: AppContext, pipeline: ServedPipeline, request: unknown): Response {
+  return sseEvents(c, context, (signal) => streamServed(pipeline, request, { ...context.run, signal }), {
+    abortOnDisconnect: true,
+  });
+}
+
+/**
+ * Answers with the wire events of a run as SSE (one named event each, heartbeats, an `error` event when
+ * the run fails). A client that disconnects aborts the run (`abortOnDisconnect`), or — for a resume,
+ * whose decisions are carried out once made — the run goes on and its events are no longer sent.
+ */
+export function sseEvents(
+  c: Context,
+  context: AppContext,
+  events: (signal: AbortSignal | undefined) => AsyncIterable<WireEvent>,
+  options: { readonly abortOnDisconnect: boolean },
+): Response {
   return streamSSE(c, async (stream) => {
-    const controller = new AbortController();
-    stream.onAbort(() => controller.abort(new DOMException("The client disconnected.", "AbortError")));
+    const controller = options.abortOnDisconnect ? new AbortController() : undefined;
+    stream.onAbort(() => controller?.abort(new DOMException("The client disconnected.", "AbortError")));
     const heartbeat = setInterval(() => {
       stream.write(": heartbeat\n\n").catch(() => undefined);
     }, context.heartbeatMs);
     try {
-      for await (const event of streamServed(pipeline, request, {
-        ...context.run,
-        signal: controller.signal,
-      })) {
-        if (stream.aborted) break;
+      for await (const event of events(controller?.signal)) {
+        if (stream.aborted) {
+          if (controller !== undefined) break;
+          continue;
+        }
         await stream.writeSSE({
           event: event.event,
           data: stringifyWire(event.data, () => ({

@@ -115,7 +115,8 @@ export function runPaths(): Record<string, unknown> {
     "/runs/{id}/resume": {
       post: {
         tags: ["runs"],
-        summary: "Resume an interrupted run with a decision for every pending interrupt",
+        summary:
+          "Resume an interrupted run with a decision for every pending interrupt (JSON, or SSE with Accept: text/event-stream)",
         parameters: [id],
         requestBody: {
           required: true,
@@ -133,17 +134,21 @@ export function runPaths(): Record<string, unknown> {
         },
         responses: {
           "200": {
-            description: "The run finished",
-            content: json({
-              type: "object",
-              properties: {
-                status: { const: "completed" },
-                run_id: { type: "string" },
-                pipeline: { type: "string" },
-                outputs: { type: "object" },
-              },
-              required: ["status", "run_id", "pipeline", "outputs"],
-            }),
+            description:
+              "The run finished; with `Accept: text/event-stream`, the resumed run's events as SSE (the events of /pipelines/{name}/stream; a client that leaves stops receiving, the run goes on)",
+            content: {
+              ...json({
+                type: "object",
+                properties: {
+                  status: { const: "completed" },
+                  run_id: { type: "string" },
+                  pipeline: { type: "string" },
+                  outputs: { type: "object" },
+                },
+                required: ["status", "run_id", "pipeline", "outputs"],
+              }),
+              "text/event-stream": { schema: { type: "string" } },
+            },
           },
           "202": {
             description: "The run stopped at interrupts again",

@@ -1,16 +1,25 @@
 import { RunResumeError, type RunStore } from "@junction/core";
 import type { Hono } from "hono";
-import type { AppContext } from "./create-app.js";
-import { stringifyWire } from "./run-served.js";
+import { type AppContext, sseEvents } from "./create-app.js";
+import { stringifyWire, type WireEvent } from "./run-served.js";
 import { readJSON } from "./security.js";
-import { describeRun, listRuns, readDecisions, readStatus, resumeServed } from "./served-runs.js";
+import {
+  describeRun,
+  listRuns,
+  readDecisions,
+  readStatus,
+  resumeServed,
+  resumeStreamServed,
+} from "./served-runs.js";
 
 /**
  * The run routes, backed by the `RunStore` given to `createApp({ store })`:
  *
  * - `GET /runs?status=interrupted&limit=50` — runs, most recent first (the approval inbox);
  * - `GET /runs/{id}` — one run: status, pending interrupts, decisions, outputs, history;
- * - `POST /runs/{id}/resume` `{ decisions }` — 200 with the outputs, or 202 when it stops again.
+ * - `POST /runs/{id}/resume` `{ decisions }` — 200 with the outputs, or 202 when it stops again; with
+ *   `Accept: text/event-stream`, the resumed run's events as SSE (the events of `/stream`), after the
+ *   same refusals as JSON.
  *
  * Refusals: 400 with the issues for bad decisions, 404 for an unknown run, 409 for a run that is not
  * waiting (already resumed, completed, or claimed by a concurrent resume: exactly one resume wins).
@@ -57,6 +66,34 @@ export function mountRuns(app: Hono, context: AppContext, store: RunStore): void
         `run "${runId}" is being resumed by another request; load it again to see its state.`,
       );
     }
+    if (wantsEvents(c.req.header("accept"))) {
+      resuming.add(runId);
+      let events: AsyncIterable<WireEvent>;
+      try {
+        // Refusals (unknown run, bad or missing decisions, already resumed) are answered before the stream.
+        events = await resumeStreamServed([...context.pipelines.values()], runId, decisions, {
+          ...context.run,
+          store,
+        });
+      } catch (error) {
+        resuming.delete(runId);
+        throw error;
+      }
+      return sseEvents(
+        c,
+        context,
+        () =>
+          (async function* () {
+            try {
+              yield* events;
+            } finally {
+              resuming.delete(runId);
+            }
+          })(),
+        // Decisions, once made, are carried out: a client that leaves stops receiving, the run goes on.
+        { abortOnDisconnect: false },
+      );
+    }
     resuming.add(runId);
     try {
       const answer = await resumeServed([...context.pipelines.values()], runId, decisions, {
@@ -70,4 +107,9 @@ export function mountRuns(app: Hono, context: AppContext, store: RunStore): void
       resuming.delete(runId);
     }
   });
+}
+
+/** True when the client asks for SSE (`Accept: text/event-stream`). */
+function wantsEvents(accept: string | undefined): boolean {
+  return accept?.toLowerCase().includes("text/event-stream") === true;
 }

@@ -4,6 +4,7 @@ import {
   decisionSchema,
   type Interrupt,
   type Issue,
+  type PipelineEvent,
   RunInterruptedError,
   RunResumeError,
   RunSnapshot,
@@ -11,7 +12,7 @@ import {
   type RunSummary,
 } from "@junction/core";
 import { HttpError } from "./http-error.js";
-import type { ServedRunOptions } from "./run-served.js";
+import { type ServedRunOptions, toWireEvent, type WireEvent } from "./run-served.js";
 import type { ServedPipeline } from "./served-pipeline.js";
 
 /**
@@ -241,14 +242,7 @@ export async function resumeServed(
   options: ResumeServedOptions,
 ): Promise<ResumedAnswer | InterruptedAnswer> {
   const head = await loadRun(options.store, runId);
-  const named = pipelineOfRun(runId);
-  const order = candidates.filter((served) => named === undefined || served.name === named);
-  if (order.length === 0) {
-    throw new RunResumeError(
-      "RESUME_DEFINITION_CHANGED",
-      `run "${runId}" belongs to the pipeline "${named}", which this server does not serve.`,
-    );
-  }
+  const { order, named } = candidatesOf(candidates, runId);
   let last: unknown;
   for (const served of order) {
     try {
@@ -267,11 +261,71 @@ export async function resumeServed(
       };
     } catch (error) {
       if (error instanceof RunInterruptedError) return interruptedAnswer(error.runId, error.interrupts);
-      const wrongPipeline =
-        error instanceof RunResumeError && error.code === "RESUME_DEFINITION_CHANGED" && named === undefined;
-      if (!wrongPipeline) throw error;
+      if (!wrongPipeline(error, named)) throw error;
       last = error;
     }
+  }
+  throw last;
+}
+
+/** The served pipelines a run may belong to: the one its id names, else every one (tried in turn). */
+function candidatesOf(
+  candidates: readonly ServedPipeline[],
+  runId: string,
+): { order: readonly ServedPipeline[]; named: string | undefined } {
+  const named = pipelineOfRun(runId);
+  const order = candidates.filter((served) => named === undefined || served.name === named);
+  if (order.length === 0) {
+    throw new RunResumeError(
+      "RESUME_DEFINITION_CHANGED",
+      `run "${runId}" belongs to the pipeline "${named}", which this server does not serve.`,
+    );
+  }
+  return { order, named };
+}
+
+/** A resume refused because the run belongs to another served pipeline (try the next one). */
+function wrongPipeline(error: unknown, named: string | undefined): boolean {
+  return error instanceof RunResumeError && error.code === "RESUME_DEFINITION_CHANGED" && named === undefined;
+}
+
+/**
+ * {@link resumeServed}, streamed: the resumed run's wire events (`component_start`, `chunk`,
+ * `component_end`, …, then `run_end`, or `interrupt` and `run_end` when it stops again). A refused
+ * resume throws before the first event, so the route can still answer it with its HTTP status.
+ */
+export async function resumeStreamServed(
+  candidates: readonly ServedPipeline[],
+  runId: string,
+  decisions: Decisions,
+  options: ResumeServedOptions,
+): Promise<AsyncIterable<WireEvent>> {
+  const head = await loadRun(options.store, runId);
+  const { order, named } = candidatesOf(candidates, runId);
+  let last: unknown;
+  for (const served of order) {
+    const iterator = served.pipeline
+      .resumeStream(head.runId, decisions, {
+        store: options.store,
+        ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        ...(options.tracer !== undefined ? { tracer: options.tracer } : {}),
+        ...(options.logger !== undefined ? { logger: options.logger } : {}),
+        ...(options.signal !== undefined ? { signal: options.signal } : {}),
+      })
+      [Symbol.asyncIterator]();
+    let first: IteratorResult<PipelineEvent>;
+    try {
+      first = await iterator.next();
+    } catch (error) {
+      if (!wrongPipeline(error, named)) throw error;
+      last = error;
+      continue;
+    }
+    return (async function* () {
+      for (let next = first; next.done !== true; next = await iterator.next()) {
+        yield toWireEvent(served, next.value);
+      }
+    })();
   }
   throw last;
 }

@@ -5,6 +5,7 @@ import { FileRunStore, MemoryRunStore, type RunStore } from "@junction/core";
 import { createApp, serve } from "@junction/serve";
 import { describe, expect, test } from "vitest";
 import { refundApprovalPipeline } from "../../../test/support/refund-approval.js";
+import { readEvents } from "./support/sse.js";
 
 /**
  * The run routes: a pipeline whose agent calls a tool that needs approval stops, is kept in the store,
@@ -96,6 +97,55 @@ describe("a run that needs approval", () => {
     expect(after.status).toBe("completed");
     expect(after.history.map((entry) => entry.status)).toEqual(["interrupted", "running", "completed"]);
     expect(await (await app.fetch(get("/runs?status=interrupted"))).json()).toEqual({ runs: [] });
+  });
+
+  test("resumed with Accept: text/event-stream, the run's events come as SSE; refusals stay JSON", async () => {
+    const { app, refunds } = setup();
+    const paused = await interrupt(app);
+    const id = paused.interrupts[0]?.id ?? "";
+    const sse = (body: unknown) => {
+      const request = post(`/runs/${paused.run_id}/resume`, body);
+      request.headers.set("accept", "text/event-stream");
+      return app.fetch(request);
+    };
+    const refused = await sse({ decisions: {} });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ErrorAnswer).error.code).toBe("RESUME_INCOMPLETE");
+
+    const response = await sse({ decisions: { [id]: { action: "approve" } } });
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const events = (await readEvents(response)).filter((event) => event.event !== ":");
+    // The agent continues its paused step: the tool's result (and the end of the results) stream as chunks.
+    expect(events.map((event) => event.event)).toEqual([
+      "component_start",
+      "chunk",
+      "chunk",
+      "component_end",
+      "run_end",
+    ]);
+    expect(JSON.parse(events[0]!.data)).toMatchObject({ component: "agent", visit: 1 });
+    const end = JSON.parse(events.at(-1)!.data) as { outputs: { reply: { content: { text: string }[] } } };
+    expect(end.outputs.reply.content[0]?.text).toBe("Refunded.");
+    expect(refunds).toEqual(["A-1:500"]);
+    const after = (await (await app.fetch(get(`/runs/${paused.run_id}`))).json()) as { status: string };
+    expect(after.status).toBe("completed");
+
+    // A client that leaves a streamed resume stops receiving; the decision is still carried out.
+    const again = await interrupt(app);
+    const request = post(`/runs/${again.run_id}/resume`, {
+      decisions: { [again.interrupts[0]?.id ?? ""]: { action: "approve" } },
+    });
+    request.headers.set("accept", "text/event-stream");
+    await readEvents(await app.fetch(request), (seen) =>
+      seen.some((event) => event.event === "component_start"),
+    );
+    await expect
+      .poll(
+        async () =>
+          ((await (await app.fetch(get(`/runs/${again.run_id}`))).json()) as { status: string }).status,
+      )
+      .toBe("completed");
+    expect(refunds).toEqual(["A-1:500", "A-1:500"]);
   });
 
   test("a rejected call never runs; the model hears why", async () => {
