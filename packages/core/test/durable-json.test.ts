@@ -76,3 +76,24 @@ test("scopeDurable prefixes step names; the in-process object runs steps directl
     [1, 2],
   );
 });
+
+class Note {
+  constructor(
+    readonly text: string,
+    readonly author?: string,
+  ) {}
+}
+registerDurableType({
+  name: "ctest.Note",
+  type: Note,
+  toJSON: (note) => ({ text: note.text, author: note.author }),
+  fromJSON: (json) => new Note((json as { text: string }).text, (json as { author?: string }).author),
+});
+
+test("a registered class's JSON is JSON data: an undefined field is left out at once, not after a restart", () => {
+  const written = toDurableJSON([new Note("hi")]);
+  expect(written).toEqual([{ $junction: "ctest.Note", value: { text: "hi" } }]);
+  expect(Object.keys((written as { value: object }[])[0]!.value)).toEqual(["text"]);
+  expect(JSON.parse(JSON.stringify(written))).toStrictEqual(written);
+  expect(fromDurableJSON(written)).toEqual([new Note("hi")]);
+});

@@ -94,7 +94,13 @@ function write(value: unknown, path: string): unknown {
         return Object.hasOwn(value, tag) ? { [tag]: "object", value: out } : out;
       }
       const registered = byClass.get(prototype.constructor);
-      if (registered !== undefined) return { [tag]: registered.name, value: registered.toJSON(value) };
+      // What a registered toJSON returns goes through JSON text, so it is JSON data as the journal keeps
+      // it (an `undefined` field is dropped now, not only after a restart).
+      if (registered !== undefined)
+        return {
+          [tag]: registered.name,
+          value: JSON.parse(JSON.stringify(registered.toJSON(value)) ?? "null"),
+        };
       if (value instanceof Date) return { [tag]: "Date", value: value.toISOString() };
       if (value instanceof Error)
         return { [tag]: "Error", value: { name: value.name, message: value.message } };

@@ -87,9 +87,7 @@ export class StoreJournal implements Durable {
     const result = await run();
     let value: unknown;
     try {
-      // Through JSON text, as a file store keeps it (an `undefined` a registered class's toJSON left in
-      // is dropped now, not only after a restart): the first run and a replay see the same value.
-      value = JSON.parse(JSON.stringify(toDurableJSON(result)) ?? "null");
+      value = toDurableJSON(result);
     } catch (error) {
       throw new SerializationError(
         `durability "steps": the result of step "${name}" cannot be journaled: ${error instanceof Error ? error.message : String(error)} (Or run without durability "steps".)`,
