@@ -172,7 +172,7 @@ describe('a taken-over run refuses hostile deltas (durability "steps") before an
       parent: null,
       status: "running",
       durability: "steps",
-      lease: { owner: "gone", host: hostname(), pid: 2 ** 22 + 1, ms: 60_000, until: doc.createdAt },
+      lease: { owner: "gone", host: hostname(), pid: 2 ** 22 + 1, ms: 60_000 },
       interrupts: [],
       decisions: {},
     };

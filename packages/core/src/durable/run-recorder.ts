@@ -108,7 +108,7 @@ export class RunRecorder {
   #head: RunSnapshot | undefined;
   #durability: Durability = "interrupts";
   #leaseMs = defaultLeaseMs;
-  readonly #owner = `${randomUUID()}`;
+  readonly #owner = randomUUID();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
   #writes: Promise<void> = Promise.resolve();
   #writeError: unknown;

@@ -41,8 +41,11 @@ const leaseSchema = z.strictObject({
   owner: z.string().max(300).describe("A unique id of the process that runs the run."),
   host: z.string().max(300).describe("The host name of that process."),
   pid: z.number().int().min(0).describe("Its process id."),
-  ms: z.number().int().min(1).describe("How long the lease lasts after the runner's last write."),
-  until: z.string().max(100).describe("When the lease expires unless the runner writes again (ISO time)."),
+  ms: z
+    .number()
+    .int()
+    .min(1)
+    .describe("How long the lease lasts after the runner's last write (this snapshot, or a later delta)."),
 });
 
 /** One journaled step: its deterministic name and its result (`toDurableJSON`). */

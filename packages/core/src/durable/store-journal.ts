@@ -122,7 +122,6 @@ export function newLease(ms: number, owner: string): Lease {
     host: hostname(),
     pid: process.pid,
     ms,
-    until: new Date(Date.now() + ms).toISOString(),
   };
 }
 
