@@ -96,6 +96,26 @@ describe('durability "steps" on a pipeline', () => {
     expect(takeover.journal?.map((entry) => entry.step)).toEqual(["a#1"]);
   });
 
+  test("of two takeovers of one crashed run, exactly one wins; the other is refused and runs nothing", async () => {
+    const store = new DyingStore(2, { foreignProcess: true }); // the runner's process is gone at once
+    void chain([]).run({ a: { value: 1 } }, { store, runId: "race", durability: "steps" });
+    await expect.poll(() => store.dead).toBe(true);
+    const first: string[] = [];
+    const second: string[] = [];
+    const outcomes = await Promise.allSettled([
+      chain(first).resume("race", {}, { store: store.inner }),
+      chain(second).resume("race", {}, { store: store.inner }),
+    ]);
+    const won = outcomes.filter((outcome) => outcome.status === "fulfilled");
+    const lost = outcomes.filter((outcome) => outcome.status === "rejected");
+    expect(won).toEqual([{ status: "fulfilled", value: { c: { value: 112 } } }]);
+    expect(lost.map((outcome) => (outcome as PromiseRejectedResult).reason)).toMatchObject([
+      { code: "RUN_ALREADY_RESUMED" },
+    ]);
+    expect([first, second].sort((x, y) => x.length - y.length)).toEqual([[], ["b", "c"]]);
+    expect(await statuses(store.inner, "race")).toEqual(["running", "running", "completed"]);
+  });
+
   test("a running run whose process is alive is not taken over (RUN_IN_PROGRESS)", async () => {
     const store = new MemoryRunStore();
     const calls: string[] = [];
