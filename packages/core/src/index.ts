@@ -29,11 +29,12 @@ export type { DurableType } from "./durability/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durability/durable-json.js";
 export { canonicalJSON, hashJSON } from "./durable/canonical-json.js";
 export { checkDecisions } from "./durable/decisions.js";
-export type { DurableLine, FileLockOptions } from "./durable/durable-files.js";
+export type { DurableLine, FileLockOptions, NewestEntry } from "./durable/durable-files.js";
 export {
   appendDurable,
   createFileExclusive,
   fsyncDirectory,
+  listNewestFirst,
   readDurableLines,
   readDurableLinesBackward,
   trimTornTail,

@@ -60,6 +60,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isComponent",
     "isOptionalSchema",
     "isReservedName",
+    "listNewestFirst",
     "namedTypeName",
     "namedTypeNames",
     "namedTypeWire",

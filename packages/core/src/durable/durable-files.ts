@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import { dirname, join } from "node:path";
+import { runIdPattern } from "./snapshot-schema.js";
 
 /**
  * File-writing primitives for embedded stores (run snapshots, conversations): every write is durable
@@ -247,4 +248,45 @@ export async function trimTornTail(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** One entry of {@link listNewestFirst}. */
+export interface NewestEntry<T> {
+  /** The entry's name in the directory (a run or conversation id). */
+  readonly name: string;
+  /** The modification time of its file, in milliseconds. */
+  readonly mtime: number;
+  /** What `describe` returned with the file. */
+  readonly value: T;
+}
+
+/**
+ * The entries of `directory` named like ids (`runIdPattern`, as the embedded stores name their
+ * directories), most recently written first: `describe` names each entry's file (and a value to keep
+ * with it) or returns `undefined` to leave the entry out; entries whose file is missing are left out,
+ * ties go by name. `[]` when the directory does not exist.
+ *
+ * @param directory - the store's directory
+ * @param describe - the file whose modification time orders an entry, and a value kept with it
+ */
+export async function listNewestFirst<T>(
+  directory: string,
+  describe: (name: string) => Promise<{ readonly file: string; readonly value: T } | undefined>,
+): Promise<NewestEntry<T>[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(directory);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const found: NewestEntry<T>[] = [];
+  for (const name of names) {
+    if (!runIdPattern.test(name)) continue;
+    const described = await describe(name);
+    if (described === undefined) continue;
+    const stat = await fs.stat(described.file).catch(() => undefined);
+    if (stat !== undefined) found.push({ name, mtime: stat.mtimeMs, value: described.value });
+  }
+  return found.sort((a, b) => b.mtime - a.mtime || (a.name < b.name ? -1 : 1));
 }

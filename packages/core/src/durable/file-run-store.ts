@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import { join } from "node:path";
 import { DeserializationError } from "../errors.js";
 import { getDefaultLogger } from "../logger.js";
-import { appendDurable, createFileExclusive, readDurableLines } from "./durable-files.js";
+import { appendDurable, createFileExclusive, listNewestFirst, readDurableLines } from "./durable-files.js";
 import { RunConflictError } from "./errors.js";
 import { RunSnapshot } from "./run-snapshot.js";
 import {
@@ -134,32 +134,23 @@ export class FileRunStore implements RunStore {
   }
 
   async *list(query: RunListQuery = {}): AsyncIterable<RunSummary> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    const heads: { runId: string; seq: number; mtime: number }[] = [];
-    for (const runId of names) {
-      if (!runIdPattern.test(runId)) continue;
+    // Each run by its head snapshot's file.
+    const heads = await listNewestFirst(this.directory, async (runId) => {
       const seq = (await this.#seqs(runId)).at(-1);
-      if (seq === undefined) continue;
-      const stat = await fs.stat(join(this.directory, runId, `${seqName(seq)}.json`)).catch(() => undefined);
-      if (stat !== undefined) heads.push({ runId, seq, mtime: stat.mtimeMs });
-    }
-    heads.sort((a, b) => b.mtime - a.mtime || (a.runId < b.runId ? -1 : 1));
+      return seq === undefined
+        ? undefined
+        : { file: join(this.directory, runId, `${seqName(seq)}.json`), value: seq };
+    });
     let count = 0;
-    for (const head of heads) {
+    for (const { name: runId, value: seq } of heads) {
       if (count >= (query.limit ?? Number.POSITIVE_INFINITY)) return;
       let snapshot: RunSnapshot | undefined;
       try {
-        snapshot = await this.load(head.runId, head.seq);
+        snapshot = await this.load(runId, seq);
       } catch (error) {
         // One damaged file must not hide every other run (an approval inbox lists them all).
-        if (query.onUnreadable !== undefined) query.onUnreadable(head.runId, error);
-        else getDefaultLogger().warn(`FileRunStore.list: skipped run "${head.runId}": ${String(error)}`);
+        if (query.onUnreadable !== undefined) query.onUnreadable(runId, error);
+        else getDefaultLogger().warn(`FileRunStore.list: skipped run "${runId}": ${String(error)}`);
         continue;
       }
       if (snapshot === undefined || (query.status !== undefined && snapshot.status !== query.status))

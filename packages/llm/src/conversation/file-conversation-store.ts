@@ -5,6 +5,7 @@ import {
   DeserializationError,
   type FileLockOptions,
   fsyncDirectory,
+  listNewestFirst,
   readDurableLinesBackward,
   runIdPattern,
   trimTornTail,
@@ -216,22 +217,13 @@ export class FileConversationStore implements ConversationStore {
   }
 
   async *list(query: ConversationListQuery = {}): AsyncIterable<ConversationInfo> {
-    let names: string[];
-    try {
-      names = await fs.readdir(this.directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw error;
-    }
-    const found: { id: string; mtime: number }[] = [];
-    for (const id of names) {
-      if (!runIdPattern.test(id)) continue;
-      const stat = await fs.stat(this.#file(id, messagesFile)).catch(() => undefined);
-      if (stat !== undefined) found.push({ id, mtime: stat.mtimeMs });
-    }
-    found.sort((a, b) => b.mtime - a.mtime || (a.id < b.id ? -1 : 1));
+    // Each conversation by its messages file.
+    const found = await listNewestFirst(this.directory, async (id) => ({
+      file: this.#file(id, messagesFile),
+      value: undefined,
+    }));
     let count = 0;
-    for (const { id, mtime } of found) {
+    for (const { name: id, mtime } of found) {
       if (count++ >= (query.limit ?? Number.POSITIVE_INFINITY)) return;
       const { length } = await this.#tail(id, (total) => total);
       yield { id, length, updatedAt: new Date(mtime).toISOString() };
