@@ -1,5 +1,4 @@
 import { Agent } from "@junction/agents";
-import { RunInterruptedError } from "@junction/core";
 import { type ScriptedReply, tool } from "@junction/llm";
 import { z } from "zod";
 import { scripted } from "./helpers.js";
@@ -40,13 +39,4 @@ export function refundAgent(
   return { agent, generator };
 }
 
-/** Runs and returns the interrupt error (fails when the run did not interrupt). */
-export async function interruptOf(promise: Promise<unknown>): Promise<RunInterruptedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RunInterruptedError) return error;
-    throw error;
-  }
-  throw new Error("expected the run to interrupt");
-}
+export { interruptOf } from "../../core/test/support/interrupts.js";

@@ -4,11 +4,11 @@ import {
   MemoryRunStore,
   Pipeline,
   type PipelineEvent,
-  RunInterruptedError,
   type RunSnapshot,
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { interruptOf } from "./support/interrupts.js";
 import { AddFixedValue, Double, Sum } from "./support/pipeline-components.js";
 
 /** Asks a person for a number to add; restarts on resume (it did nothing before asking). */
@@ -21,16 +21,6 @@ const Ask = defineComponent({
     return { value: value + Number(context.resume?.response ?? 0) };
   },
 });
-
-async function interruptOf(promise: Promise<unknown>): Promise<RunInterruptedError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof RunInterruptedError) return error;
-    throw error;
-  }
-  throw new Error("expected the run to interrupt");
-}
 
 function linear(): Pipeline {
   const p = new Pipeline();
