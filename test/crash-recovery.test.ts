@@ -8,17 +8,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { appendFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Agent } from "@junction/agents";
 import { FileRunStore } from "@junction/core";
-import { ChatMessage, tool } from "@junction/llm";
-import { OpenAIChatGenerator } from "@junction/openai";
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
 import {
   completion,
   type FakeOpenAIServer,
   startFakeOpenAIServer,
 } from "../packages/openai/test/support/fake-openai-server.js";
+import { shippingAgent, shippingRequest } from "./support/shipping-agent.js";
 
 const child = join(import.meta.dirname, "support", "crash-child.ts");
 
@@ -174,23 +171,7 @@ describe("crash recovery with a FileRunStore", { timeout: 60_000 }, () => {
     const clean = await startFakeOpenAIServer();
     try {
       clean.enqueue(...script());
-      const uninterrupted = await new Agent({
-        chatGenerator: new OpenAIChatGenerator({ model: "fake", baseURL: clean.baseURL }),
-        tools: [
-          tool({
-            name: "track",
-            description: "Tracks a parcel",
-            parameters: z.object({ parcel: z.string() }),
-            function: ({ parcel }) => `parcel ${parcel}: in transit`,
-          }),
-          tool({
-            name: "ship",
-            description: "Ships a parcel",
-            parameters: z.object({ parcel: z.string() }),
-            function: ({ parcel }) => `parcel ${parcel}: shipped`,
-          }),
-        ],
-      }).run({ messages: [ChatMessage.fromUser("Ship P-3 and track P-1 and P-2.")] });
+      const uninterrupted = await shippingAgent(clean.baseURL).run(shippingRequest());
       expect(recovered).toEqual(JSON.parse(JSON.stringify(uninterrupted.messages)));
     } finally {
       await clean.close();

@@ -19,6 +19,7 @@ import { FileRunStore, RunInterruptedError } from "@junction/core";
 import { ChatMessage, tool } from "@junction/llm";
 import { OpenAIChatGenerator } from "@junction/openai";
 import { z } from "zod";
+import { shippingAgent, shippingRequest } from "./shipping-agent.js";
 
 const [mode, storeDir = "", baseURL = "", interruptId = ""] = process.argv.slice(2);
 const log = (line: string) => appendFileSync(join(storeDir, "executions.log"), `${line}\n`);
@@ -57,46 +58,24 @@ const agent = new Agent({
 const store = new FileRunStore(storeDir);
 
 // The durability "steps" scenario: one model turn asks for three tools at once (one batch).
-const track = tool({
-  name: "track",
-  description: "Tracks a parcel",
-  parameters: z.object({ parcel: z.string() }),
-  function: ({ parcel }, context) => {
-    log(`track ${parcel} ${context.idempotencyKey}`);
-    return `parcel ${parcel}: in transit`;
-  },
-});
-const ship = tool({
-  name: "ship",
-  description: "Ships a parcel",
-  parameters: z.object({ parcel: z.string() }),
-  function: async ({ parcel }, context) => {
-    log(`ship started ${parcel} ${context.idempotencyKey}`);
-    if (mode === "steps") {
-      // Hang once both track results are journaled (two tool deltas after the model's), then get killed.
-      const deltas = join(storeDir, "steps-run", "0000000001.deltas.jsonl");
-      for (;;) {
-        const text = await fs.readFile(deltas, "utf8").catch(() => "");
-        if (text.split("\n").filter((line) => line.includes('"step":"tool#')).length >= 2) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      process.stdout.write("ship in flight\n");
-      await new Promise(() => {});
+const shipping = shippingAgent(baseURL, {
+  log,
+  beforeShip: async () => {
+    if (mode !== "steps") return;
+    // Hang once both track results are journaled (two tool deltas after the model's), then get killed.
+    const deltas = join(storeDir, "steps-run", "0000000001.deltas.jsonl");
+    for (;;) {
+      const text = await fs.readFile(deltas, "utf8").catch(() => "");
+      if (text.split("\n").filter((line) => line.includes('"step":"tool#')).length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    log(`ship done ${parcel}`);
-    return `parcel ${parcel}: shipped`;
+    process.stdout.write("ship in flight\n");
+    await new Promise(() => {});
   },
-});
-const shipping = new Agent({
-  chatGenerator: new OpenAIChatGenerator({ model: "fake", baseURL }),
-  tools: [track, ship],
 });
 
 if (mode === "steps") {
-  await shipping.run(
-    { messages: [ChatMessage.fromUser("Ship P-3 and track P-1 and P-2.")] },
-    { store, runId: "steps-run", durability: "steps" },
-  );
+  await shipping.run(shippingRequest(), { store, runId: "steps-run", durability: "steps" });
   process.stdout.write("completed without being killed\n");
 } else if (mode === "recover") {
   const result = await shipping.resume("steps-run", {}, { store });
