@@ -24,6 +24,10 @@ const packages = [
   "cli",
   "playground",
   "restate",
+  "documents",
+  "converters",
+  "pgvector",
+  "evaluation",
 ] as const;
 
 const shared = {

@@ -1,0 +1,16 @@
+export type { ByteStreamJSON, ByteStreamOptions } from "./document/byte-stream.js";
+export { ByteStream } from "./document/byte-stream.js";
+export type { DocumentInit, DocumentJSON } from "./document/document.js";
+export { Document } from "./document/document.js";
+export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
+export { SparseEmbedding } from "./document/sparse-embedding.js";
+export type {
+  ComparisonFilter,
+  ComparisonOperator,
+  Filter,
+  LogicalFilter,
+  LogicalOperator,
+} from "./filters/filter-types.js";
+export type { DocumentStore, StoreCallOptions, WriteDocumentsOptions } from "./stores/document-store.js";
+export type { DuplicatePolicy } from "./stores/duplicate-policy.js";
+export { duplicatePolicies } from "./stores/duplicate-policy.js";
