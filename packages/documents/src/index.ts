@@ -14,3 +14,11 @@ export type {
 export type { DocumentStore, StoreCallOptions, WriteDocumentsOptions } from "./stores/document-store.js";
 export type { DuplicatePolicy } from "./stores/duplicate-policy.js";
 export { duplicatePolicies } from "./stores/duplicate-policy.js";
+
+// Filters: matching, errors, schema, filter policy.
+
+// Stores: errors, serialization, InMemoryDocumentStore.
+
+// Retrievers and writer.
+
+// Preprocessing: joiners, splitters, cleaners, rankers.
