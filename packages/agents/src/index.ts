@@ -44,7 +44,7 @@ export { AgentRunError, StateError } from "./errors.js";
 export type { OutputSchema, OutputStrategy } from "./output/output-schema.js";
 export type { InferOutputSchema, JsonSchemaValue } from "./output/output-types.js";
 export type { MergeHandler } from "./state/handlers.js";
-export { mergeLists, replaceValues } from "./state/handlers.js";
+export { mergeById, mergeLists, replaceValues } from "./state/handlers.js";
 export type {
   StateData,
   StateKeyDefinition,

@@ -13,6 +13,7 @@ test("@junction/agents exports exactly its public surface", () => {
     "agentToolType",
     "defaultMaxAgentDepth",
     "hookPoints",
+    "mergeById",
     "mergeLists",
     "planToolCalls",
     "replaceValues",

@@ -1,7 +1,7 @@
 import type { Issue } from "@junction/core";
-import { excerpt, isReservedName, reservedNameMessage } from "@junction/core";
+import { excerpt, isReservedName, namedTypeName, reservedNameMessage } from "@junction/core";
 import type { z } from "zod";
-import { type MergeHandler, mergeLists, replaceValues } from "./handlers.js";
+import { type MergeHandler, mergeById, mergeLists, replaceValues } from "./handlers.js";
 
 /** One State key: its value's zod schema and, optionally, how new values merge into the current one. */
 export interface StateKeySpec<TType extends z.ZodType = z.ZodType> {
@@ -59,6 +59,16 @@ export function listElementSchema(schema: z.ZodType): z.ZodType | undefined {
   return undefined;
 }
 
+/**
+ * The handler a key gets when none is declared: `replaceValues` for single values, `mergeById` for
+ * lists of `Document`s (the named type registered by `@junction/documents`, recognised by name so this
+ * package does not depend on it), `mergeLists` for other lists.
+ */
+function defaultHandler(element: z.ZodType | undefined): MergeHandler {
+  if (element === undefined) return replaceValues;
+  return namedTypeName(element) === "Document" ? mergeById : mergeLists;
+}
+
 function isZodSchema(value: unknown): value is z.ZodType {
   return typeof value === "object" && value !== null && "_zod" in value;
 }
@@ -107,7 +117,7 @@ export function resolveStateSchema(schema: unknown, issues: Issue[]): Map<string
       type,
       element,
       explicitHandler: handler !== undefined,
-      handler: (handler as MergeHandler | undefined) ?? (element === undefined ? replaceValues : mergeLists),
+      handler: (handler as MergeHandler | undefined) ?? defaultHandler(element),
     });
   }
   return resolved;
