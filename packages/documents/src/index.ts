@@ -18,6 +18,20 @@ export { duplicatePolicies } from "./stores/duplicate-policy.js";
 // Filters: matching, errors, schema, filter policy.
 
 // Stores: errors, serialization, InMemoryDocumentStore.
+export type {
+  DocumentStoreJSON,
+  DocumentStoreType,
+  SerializableDocumentStore,
+} from "./stores/store-serialization.js";
+export {
+  documentStoreFromJSON,
+  documentStoreToJSON,
+  documentStoreTypes,
+  isSerializableDocumentStore,
+  readDocumentStoreParam,
+  registerDocumentStoreType,
+  writeDocumentStoreParam,
+} from "./stores/store-serialization.js";
 
 // Retrievers and writer.
 
