@@ -36,3 +36,33 @@ export {
 // Retrievers and writer.
 
 // Preprocessing: joiners, splitters, cleaners, rankers.
+
+// Embedders: the contract and batch loop shared by the embedder adapters, progress events.
+export type {
+  EmbedBatchResult,
+  EmbedDocumentsOptions,
+  EmbedRunContext,
+} from "./embedders/embed-documents.js";
+export { embedDocuments } from "./embedders/embed-documents.js";
+export type {
+  DocumentEmbedderMeta,
+  EmbeddingUsage,
+  TextEmbedderMeta,
+} from "./embedders/embedder-sockets.js";
+export {
+  documentEmbedderInputs,
+  documentEmbedderMetaSchema,
+  documentEmbedderOutputs,
+  documentEmbedderParamsShape,
+  embeddingUsageSchema,
+  textEmbedderInputs,
+  textEmbedderMetaSchema,
+  textEmbedderOutputs,
+  textEmbedderParamsShape,
+} from "./embedders/embedder-sockets.js";
+export type { EmbeddingErrorFields } from "./embedders/embedding-error.js";
+export { EmbeddingError } from "./embedders/embedding-error.js";
+export type { EmbeddingProgress } from "./embedders/progress.js";
+export { isEmbeddingProgress } from "./embedders/progress.js";
+export type { TextComposition } from "./embedders/texts-to-embed.js";
+export { metaValueText, textsToEmbed } from "./embedders/texts-to-embed.js";
