@@ -12,6 +12,8 @@ export interface ClientSettings {
   readonly organization?: string | undefined;
   readonly timeout?: number | undefined;
   readonly maxRetries?: number | undefined;
+  /** The component named in errors (default `"OpenAIChatGenerator"`). */
+  readonly componentLabel?: string | undefined;
 }
 
 /** A client and the resolved settings it was built with. */
@@ -31,6 +33,7 @@ function processEnv(): Env {
 }
 
 function fromEnvNumber(
+  label: string,
   env: Env,
   name: string,
   parse: (text: string) => number,
@@ -41,8 +44,8 @@ function fromEnvNumber(
   const value = parse(text);
   if (!valid(value)) {
     throw new ComponentError(
-      `OpenAIChatGenerator: the environment variable ${name} is ${JSON.stringify(text)}, which is not valid. Unset it or give a non-negative number.`,
-      { componentType: "junction.OpenAIChatGenerator" },
+      `${label}: the environment variable ${name} is ${JSON.stringify(text)}, which is not valid. Unset it or give a non-negative number.`,
+      { componentType: `junction.${label}` },
     );
   }
   return value;
@@ -60,7 +63,7 @@ const sdkLogger = {
     getDefaultLogger().debug(`openai: ${message}`, { details: rest }),
 };
 
-function resolveKey(apiKey: Secret, env: Env, customServer: boolean): string | undefined {
+function resolveKey(label: string, apiKey: Secret, env: Env, customServer: boolean): string | undefined {
   let key: string | undefined;
   try {
     key = apiKey.resolve(env);
@@ -71,8 +74,8 @@ function resolveKey(apiKey: Secret, env: Env, customServer: boolean): string | u
   const names = apiKey.envVars.map((name) => `"${name}"`).join(", ");
   throw new JunctionError(
     "SECRET_NOT_SET",
-    `OpenAIChatGenerator: no API key. Set the environment variable ${names || '"OPENAI_API_KEY"'}, pass \`apiKey\` (Secret.fromEnvVar(...)), or set \`baseURL\` / OPENAI_BASE_URL for an OpenAI-compatible server that needs no key.`,
-    { componentType: "junction.OpenAIChatGenerator" },
+    `${label}: no API key. Set the environment variable ${names || '"OPENAI_API_KEY"'}, pass \`apiKey\` (Secret.fromEnvVar(...)), or set \`baseURL\` / OPENAI_BASE_URL for an OpenAI-compatible server that needs no key.`,
+    { componentType: `junction.${label}` },
   );
 }
 
@@ -91,14 +94,15 @@ export function createClient(settings: ClientSettings, env: Env = processEnv()):
   const envBaseURL = env.OPENAI_BASE_URL === "" ? undefined : env.OPENAI_BASE_URL;
   const custom = settings.baseURL ?? envBaseURL;
   const baseURL = custom ?? OPENAI_DEFAULT_BASE_URL;
-  const apiKey = resolveKey(settings.apiKey, env, custom !== undefined);
+  const label = settings.componentLabel ?? "OpenAIChatGenerator";
+  const apiKey = resolveKey(label, settings.apiKey, env, custom !== undefined);
   const timeout =
     settings.timeout ??
-    (fromEnvNumber(env, "OPENAI_TIMEOUT", Number.parseFloat, (v) => Number.isFinite(v) && v > 0) ?? 30) *
-      1000;
+    (fromEnvNumber(label, env, "OPENAI_TIMEOUT", Number.parseFloat, (v) => Number.isFinite(v) && v > 0) ??
+      30) * 1000;
   const maxRetries =
     settings.maxRetries ??
-    fromEnvNumber(env, "OPENAI_MAX_RETRIES", Number, (v) => Number.isInteger(v) && v >= 0) ??
+    fromEnvNumber(label, env, "OPENAI_MAX_RETRIES", Number, (v) => Number.isInteger(v) && v >= 0) ??
     5;
   const client = new OpenAI({
     apiKey: apiKey ?? "no-key",

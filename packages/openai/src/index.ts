@@ -1,3 +1,15 @@
+export { OpenAIDocumentEmbedder } from "./embedders/openai-document-embedder.js";
+export type {
+  OpenAIDocumentEmbedderOptions,
+  OpenAIDocumentEmbedderParams,
+  OpenAITextEmbedderOptions,
+  OpenAITextEmbedderParams,
+} from "./embedders/openai-embedder-params.js";
+export {
+  openAIDocumentEmbedderParamsSchema,
+  openAITextEmbedderParamsSchema,
+} from "./embedders/openai-embedder-params.js";
+export { OpenAITextEmbedder } from "./embedders/openai-text-embedder.js";
 export type { OpenAIApiErrorFields } from "./openai-api-error.js";
 export { OpenAIApiError } from "./openai-api-error.js";
 export { OpenAIChatGenerator } from "./openai-chat-generator.js";

@@ -12,6 +12,10 @@ export interface ErrorContext {
   readonly model: string;
   /** How many retries the client was allowed. */
   readonly maxRetries: number;
+  /** The component named in messages (default `"OpenAIChatGenerator"`). */
+  readonly componentLabel?: string | undefined;
+  /** The hint for other 4xx statuses (default: check the messages, tools and `generationKwargs`). */
+  readonly requestHint?: string | undefined;
 }
 
 const keyPattern = /\b(sk-[A-Za-z0-9_*-]{2,}|Bearer\s+\S+)/g;
@@ -63,7 +67,7 @@ function hint(status: number | undefined, context: ErrorContext): string {
     return `The server is rate limiting${retried}. Slow down, or raise \`maxRetries\`.`;
   }
   if (status >= 500) return `The server failed${retried}. Try again later, or raise \`maxRetries\`.`;
-  return "Check the messages, tools and `generationKwargs` sent.";
+  return context.requestHint ?? "Check the messages, tools and `generationKwargs` sent.";
 }
 
 /**
@@ -76,14 +80,14 @@ function hint(status: number | undefined, context: ErrorContext): string {
 export function toOpenAIApiError(error: unknown, context: ErrorContext): unknown {
   if (error instanceof ConnectionRefused) {
     return new OpenAIApiError(
-      `OpenAIChatGenerator: the call to model "${context.model}" failed: the server at "${displayURL(context.baseURL)}" is not reachable (connection refused: nothing accepts connections there). Start the server, or fix \`baseURL\` (or OPENAI_BASE_URL). Not retried: a refused connection is refused again at once, and raising \`timeout\` would not help.`,
+      `${context.componentLabel ?? "OpenAIChatGenerator"}: the call to model "${context.model}" failed: the server at "${displayURL(context.baseURL)}" is not reachable (connection refused: nothing accepts connections there). Start the server, or fix \`baseURL\` (or OPENAI_BASE_URL). Not retried: a refused connection is refused again at once, and raising \`timeout\` would not help.`,
       { cause: error.refusal },
     );
   }
   if (!(error instanceof OpenAI.OpenAIError)) return error;
   error.message = redact(error.message, context.apiKey);
   if (error instanceof OpenAI.APIError) redactBody(error.error, context.apiKey);
-  const where = `OpenAIChatGenerator: the call to model "${context.model}" failed`;
+  const where = `${context.componentLabel ?? "OpenAIChatGenerator"}: the call to model "${context.model}" failed`;
   if (error instanceof OpenAI.APIError && error.status !== undefined) {
     const errorType = typeof error.type === "string" ? error.type : undefined;
     const requestId = error.requestID ?? undefined;

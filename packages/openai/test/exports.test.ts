@@ -7,8 +7,12 @@ test("@junction/openai exports exactly its public surface", () => {
     "MALFORMED_ARGUMENTS_KEY",
     "OpenAIApiError",
     "OpenAIChatGenerator",
+    "OpenAIDocumentEmbedder",
+    "OpenAITextEmbedder",
     "makeSchemaStrict",
     "openAIChatGeneratorParamsSchema",
+    "openAIDocumentEmbedderParamsSchema",
+    "openAITextEmbedderParamsSchema",
     "toOpenAIMessages",
     "zodToResponseFormat",
   ]);
