@@ -4,6 +4,14 @@ export type { DocumentInit, DocumentJSON } from "./document/document.js";
 export { Document } from "./document/document.js";
 export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
 export { SparseEmbedding } from "./document/sparse-embedding.js";
+// Filters: matching, errors, schema, filter policy.
+export type { FilterPredicate, FilterTarget } from "./filters/document-matches-filter.js";
+export { compileFilter, documentMatchesFilter } from "./filters/document-matches-filter.js";
+export type { FilterErrorFields } from "./filters/filter-error.js";
+export { FilterError } from "./filters/filter-error.js";
+export type { FilterPolicy } from "./filters/filter-policy.js";
+export { applyFilterPolicy, filterPolicies } from "./filters/filter-policy.js";
+export { filterJSONSchema, filterSchema } from "./filters/filter-schema.js";
 export type {
   ComparisonFilter,
   ComparisonOperator,
@@ -11,11 +19,17 @@ export type {
   LogicalFilter,
   LogicalOperator,
 } from "./filters/filter-types.js";
+export {
+  byteStreamFilterFields,
+  comparisonOperators,
+  documentFilterFields,
+  filterIssues,
+  logicalOperators,
+  validateFilter,
+} from "./filters/validate-filter.js";
 export type { DocumentStore, StoreCallOptions, WriteDocumentsOptions } from "./stores/document-store.js";
 export type { DuplicatePolicy } from "./stores/duplicate-policy.js";
 export { duplicatePolicies } from "./stores/duplicate-policy.js";
-
-// Filters: matching, errors, schema, filter policy.
 
 // Stores: errors, serialization, InMemoryDocumentStore.
 export type {
