@@ -91,8 +91,8 @@ describe("DocumentMAPEvaluator", () => {
       ground_truth_documents: truth,
       retrieved_documents: retrieved,
     });
-    expect(result.individual_scores[0]).toBe(1);
-    expect(result.individual_scores[1]).toBeCloseTo((1 + 2 / 3) / 2, 12);
+    expect(result.individual_scores?.[0]).toBe(1);
+    expect(result.individual_scores?.[1]).toBeCloseTo((1 + 2 / 3) / 2, 12);
   });
 
   test("a relevant value retrieved twice is credited once; empty retrieval scores 0", async () => {
@@ -101,8 +101,8 @@ describe("DocumentMAPEvaluator", () => {
       retrieved_documents: [docs("a", "a", "b"), []],
     });
     // a at rank 1 (1/1), the second a is not credited, b at rank 3 (2/3).
-    expect(result.individual_scores[0]).toBeCloseTo((1 + 2 / 3) / 2, 12);
-    expect(result.individual_scores[1]).toBe(0);
+    expect(result.individual_scores?.[0]).toBeCloseTo((1 + 2 / 3) / 2, 12);
+    expect(result.individual_scores?.[1]).toBe(0);
   });
 });
 
@@ -114,7 +114,7 @@ describe("DocumentNDCGEvaluator", () => {
     });
     const dcg = 1 / Math.log2(2) + 1 / Math.log2(4);
     const idcg = 1 / Math.log2(2) + 1 / Math.log2(3);
-    expect(result.individual_scores[0]).toBeCloseTo(dcg / idcg, 12);
+    expect(result.individual_scores?.[0]).toBeCloseTo(dcg / idcg, 12);
   });
 
   test("graded relevance from score (Haystack's example: France 1, Paris 0.5)", async () => {
@@ -124,7 +124,7 @@ describe("DocumentNDCGEvaluator", () => {
     });
     const dcg = 1 / Math.log2(2) + 0.5 / Math.log2(4);
     const idcg = 1 / Math.log2(2) + 0.5 / Math.log2(3);
-    expect(result.individual_scores[0]).toBeCloseTo(dcg / idcg, 12);
+    expect(result.individual_scores?.[0]).toBeCloseTo(dcg / idcg, 12);
   });
 
   test("a perfect ranking scores 1 even with duplicate ground truth (highest relevance kept)", async () => {
@@ -132,7 +132,7 @@ describe("DocumentNDCGEvaluator", () => {
       ground_truth_documents: [graded(["a", 0.2], ["a", 3], ["b", 1])],
       retrieved_documents: [docs("a", "b", "a")],
     });
-    expect(result.individual_scores[0]).toBeCloseTo(1, 12);
+    expect(result.individual_scores?.[0]).toBeCloseTo(1, 12);
   });
 
   test("ties: two equally relevant documents in either order score the same", async () => {
@@ -145,8 +145,8 @@ describe("DocumentNDCGEvaluator", () => {
       ground_truth_documents: [graded(["a", 2], ["b", 2])],
       retrieved_documents: [docs("b", "x", "a")],
     });
-    expect(first.individual_scores[0]).toBeCloseTo(second.individual_scores[0] as number, 12);
-    expect(first.individual_scores[0]).toBeLessThan(1);
+    expect(first.individual_scores?.[0]).toBeCloseTo(second.individual_scores?.[0] as number, 12);
+    expect(first.individual_scores?.[0]).toBeLessThan(1);
   });
 
   test("an empty retrieval scores 0; mixed scored and unscored ground truth is an error naming the row", async () => {
