@@ -1,22 +1,20 @@
 import { z } from "zod";
-import type { ComponentSerializer } from "./component-serializer.js";
-import type { Durable } from "./durability/durable.js";
-import { pauseComponent, resumeComponent, runWithSteps } from "./durable/component-run.js";
+import { pauseComponent, resumeComponent, runWithSteps } from "../durable/component-run.js";
+import type { DurableRunOptions, ResumeOptions } from "../durable/run-recorder.js";
+import { checkDurability } from "../durable/run-recorder.js";
+import { ComponentError, formatIssues, type Issue } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { getDefaultLogger, type Logger } from "../logger.js";
+import type { Durable } from "../run/durable.js";
 import {
   ComponentInterrupt,
   type Decisions,
   type InterruptOptions,
   type ResumeContext,
   throwInterrupt,
-} from "./durable/interrupt.js";
-import type { DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
-import { checkDurability } from "./durable/run-recorder.js";
-import type { RunSnapshot } from "./durable/run-snapshot.js";
-import { ComponentError, formatIssues, type Issue } from "./errors.js";
-import { excerpt } from "./excerpt.js";
-import { getDefaultLogger, type Logger } from "./logger.js";
-import { dropEmit, NestedEvent } from "./pipeline/nested.js";
-import { defaultRegistry } from "./registry.js";
+} from "../run/interrupt.js";
+import { dropEmit, NestedEvent } from "../run/nested.js";
+import type { RunSnapshot } from "../run/run-snapshot.js";
 import {
   describeInputSocket,
   describeOutputSocket,
@@ -25,8 +23,10 @@ import {
   type InputSpecs,
   type OutputSocket,
   type OutputSpecs,
-} from "./sockets.js";
-import { noopTracer, type Span, type Tracer } from "./tracing.js";
+} from "../sockets/sockets.js";
+import { noopTracer, type Span, type Tracer } from "../tracing.js";
+import type { ComponentSerializer } from "./component-serializer.js";
+import { defaultRegistry } from "./registry.js";
 import type {
   CheckedOutputs,
   ConstructorArgs,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ComponentError } from "./errors.js";
-import { excerpt, quoteExcerpt } from "./excerpt.js";
+import { ComponentError } from "../errors/errors.js";
+import { excerpt, quoteExcerpt } from "../errors/excerpt.js";
 import { isReservedName, reservedNameMessage } from "./reserved-names.js";
 
 /**

@@ -1,6 +1,6 @@
-import { describeType } from "../pipeline/describe-type.js";
-import type { Pipeline } from "../pipeline/pipeline.js";
-import type { InputSocket } from "../sockets.js";
+import type { InputSocket } from "../sockets/sockets.js";
+import { describeType } from "./describe-type.js";
+import type { Pipeline } from "./pipeline.js";
 
 /**
  * Mermaid text for a pipeline: drawn offline (no rendering service), deterministic (components in the order

@@ -2,8 +2,9 @@
  * The serializer contract: how a component writes its params as JSON `init_parameters` and reads them
  * back, with contexts that serialize nested components and resolve functions through a registry.
  */
+
+import type { Issue } from "../errors/errors.js";
 import type { AnyComponent } from "./component.js";
-import type { Issue } from "./errors.js";
 import type { Registry } from "./registry.js";
 
 /** A component as written in a document: its registered type and its JSON init parameters. */

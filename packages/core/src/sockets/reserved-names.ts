@@ -1,4 +1,4 @@
-import { excerpt } from "./excerpt.js";
+import { excerpt } from "../errors/excerpt.js";
 
 /**
  * Names that can never name a socket, a route output, a State key or a component: `__proto__`,

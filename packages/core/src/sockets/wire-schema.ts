@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Issue } from "./errors.js";
+import type { Issue } from "../errors/errors.js";
 import { namedTypeName, namedTypeWire } from "./named-types.js";
 
 /**

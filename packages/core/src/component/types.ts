@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { InputSpecs, OutputSpecs, VariadicSpec } from "./sockets.js";
+import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets/sockets.js";
 
 /** Type-level machinery shared by the component contract and the pipeline builder. */
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { ComponentError } from "./errors.js";
-import { excerpt } from "./excerpt.js";
+import { ComponentError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 
 /**
  * Named socket types: classes with methods (ChatMessage, Document) used as socket types.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JunctionError } from "../errors.js";
+import { JunctionError } from "../errors/errors.js";
 
 /** A value JSON can hold. */
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };

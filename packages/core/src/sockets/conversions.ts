@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ComponentError } from "./errors.js";
+import { ComponentError } from "../errors/errors.js";
 
 /**
  * The registry of conversion strategies: pluggable ways to connect sockets whose types are not strictly

@@ -1,7 +1,7 @@
-import { zodIssues } from "../component.js";
-import { DeserializationError, formatIssues, type Issue } from "../errors.js";
+import { zodIssues } from "../component/component.js";
+import { DeserializationError, formatIssues, type Issue } from "../errors/errors.js";
+import { canonicalJSON, hmac, sameSignature } from "../json/canonical-json.js";
 import { copyUntrusted } from "../serialization/json-data.js";
-import { canonicalJSON, hmac, sameSignature } from "./canonical-json.js";
 import { RunResumeError } from "./errors.js";
 import {
   type RunSnapshot as RunSnapshotData,

@@ -1,19 +1,19 @@
-import { zodIssues } from "../component.js";
-import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors.js";
-import { excerpt } from "../excerpt.js";
-import { checkDeclaredIO, type DeclaredIO } from "../pipeline/declared-io.js";
-import type { Pipeline } from "../pipeline/pipeline.js";
-import { defaultRegistry, type Registry } from "../registry.js";
-import { didYouMean } from "../suggest.js";
-import { readComponent, writeComponent } from "./component-serialization.js";
+import { zodIssues } from "../component/component.js";
+import { defaultRegistry, type Registry } from "../component/registry.js";
+import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { didYouMean } from "../errors/suggest.js";
+import { readComponent, writeComponent } from "../serialization/component-serialization.js";
 import {
   connectionDocumentSchema,
   documentVersion,
   isDocumentComponentName,
   type PipelineDocument,
   pipelineDocumentSchema,
-} from "./document-schema.js";
-import { copyUntrusted, toJSONData } from "./json-data.js";
+} from "../serialization/document-schema.js";
+import { copyUntrusted, toJSONData } from "../serialization/json-data.js";
+import { checkDeclaredIO, type DeclaredIO } from "./declared-io.js";
+import type { Pipeline } from "./pipeline.js";
 
 /** Options of `Pipeline.toJSON` / `toYAML`. */
 export interface PipelineSerializeOptions {

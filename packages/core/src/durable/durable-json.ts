@@ -1,4 +1,4 @@
-import { DeserializationError, SerializationError } from "../errors.js";
+import { DeserializationError, SerializationError } from "../errors/errors.js";
 
 /**
  * The JSON form of durable step results. Plain JSON passes through; everything else is written as a

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { formatIssues, type Issue, SerializationError } from "./errors.js";
-import { excerpt } from "./excerpt.js";
+import { formatIssues, type Issue, SerializationError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import { namedTypeName } from "./named-types.js";
 import { namedTypeKeyword, optionalKeyword, readSocketSchema } from "./socket-json-read.js";
 

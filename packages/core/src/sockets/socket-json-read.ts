@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { DeserializationError, formatIssues, type Issue } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import { defOf } from "./compat-atoms.js";
-import { DeserializationError, formatIssues, type Issue } from "./errors.js";
-import { excerpt } from "./excerpt.js";
 import { getNamedType, namedTypeNames } from "./named-types.js";
 
 /**

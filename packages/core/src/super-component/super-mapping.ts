@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { defOf } from "../compat-atoms.js";
-import { isStrictlyCompatible } from "../compat-strict.js";
-import type { Issue } from "../errors.js";
-import { didYouMean } from "../suggest.js";
-import { listNames } from "./connect.js";
-import { describeType } from "./describe-type.js";
-import { parseAddress } from "./model.js";
-import type { Pipeline } from "./pipeline.js";
+import type { Issue } from "../errors/errors.js";
+import { didYouMean } from "../errors/suggest.js";
+import { listNames } from "../pipeline/connect.js";
+import { describeType } from "../pipeline/describe-type.js";
+import { parseAddress } from "../pipeline/model.js";
+import type { Pipeline } from "../pipeline/pipeline.js";
+import { defOf } from "../sockets/compat-atoms.js";
+import { isStrictlyCompatible } from "../sockets/compat-strict.js";
 
 /**
  * How a `SuperComponent`'s sockets map to the sockets of the pipeline it wraps, resolved and checked

@@ -1,4 +1,4 @@
-import { JunctionError, type JunctionErrorFields } from "../errors.js";
+import { JunctionError, type JunctionErrorFields } from "../errors/errors.js";
 import type { Interrupt } from "./interrupt.js";
 import type { RunSnapshot } from "./run-snapshot.js";
 

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { Component } from "../component.js";
-import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets.js";
-import type { IsOptionalSpec } from "../types.js";
-import type { ComponentMap } from "./builder-types.js";
+import type { Component } from "../component/component.js";
+import type { IsOptionalSpec } from "../component/types.js";
+import type { ComponentMap } from "../pipeline/builder-types.js";
+import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets/sockets.js";
 
 /**
  * Type-level machinery of `SuperComponent`: the wrapped pipeline's component map (kept by the typed
@@ -10,7 +10,7 @@ import type { ComponentMap } from "./builder-types.js";
  * boundary. The runtime resolution in `super-mapping.ts` is the contract; these types mirror it.
  */
 
-export type { TypedPipeline } from "./typed-pipeline.js";
+export type { TypedPipeline } from "../pipeline/typed-pipeline.js";
 
 type InputSpecsOf<C> = C extends Component<infer TInputs, any, any, any> ? TInputs : never;
 type OutputSpecsOf<C> = C extends Component<any, infer TOutputs, any, any> ? TOutputs : never;

@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { type Component, type ComponentClass, defineComponent, type RunContext } from "../component.js";
-import type { ComponentSerializer, DeserializeContext, SerializeContext } from "../component-serializer.js";
-import { ComponentError, type Issue, JunctionError, SerializationError } from "../errors.js";
-import type { InputSpecs, OutputSpecs } from "../sockets.js";
-import type { ComponentMap } from "./builder-types.js";
-import type { PipelineEvent } from "./events.js";
-import { isStreaming, NestedEvent } from "./nested.js";
-import { Pipeline, runNested } from "./pipeline.js";
+import {
+  type Component,
+  type ComponentClass,
+  defineComponent,
+  type RunContext,
+} from "../component/component.js";
+import type {
+  ComponentSerializer,
+  DeserializeContext,
+  SerializeContext,
+} from "../component/component-serializer.js";
+import { ComponentError, type Issue, JunctionError, SerializationError } from "../errors/errors.js";
+import type { ComponentMap } from "../pipeline/builder-types.js";
+import { Pipeline, runNested } from "../pipeline/pipeline.js";
+import type { PipelineEvent } from "../run/events.js";
+import { isStreaming, NestedEvent } from "../run/nested.js";
+import type { InputSpecs, OutputSpecs } from "../sockets/sockets.js";
 import type {
   AnyInputMapping,
   AnyOutputMapping,

@@ -1,5 +1,5 @@
-import type { Interrupt } from "../durable/interrupt.js";
-import type { RunSnapshot } from "../durable/run-snapshot.js";
+import type { Interrupt } from "./interrupt.js";
+import type { RunSnapshot } from "./run-snapshot.js";
 
 /**
  * The events `Pipeline.stream` yields, in the order things happen.
