@@ -1,5 +1,8 @@
 import { ComponentError, defineComponent } from "@junction/core";
 import { z } from "zod";
+import { ChatMessage } from "../messages/chat-message.js";
+import { StreamingChunk } from "../streaming/streaming-chunk.js";
+import { flattenTools } from "../tools/toolset.js";
 import {
   type CassetteEntry,
   cassetteRequest,
@@ -9,10 +12,7 @@ import {
   readCassette,
 } from "./cassette.js";
 import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
-import { ChatMessage } from "./chat-message.js";
 import { traceChatCall } from "./chat-span.js";
-import { StreamingChunk } from "./streaming-chunk.js";
-import { flattenTools } from "./toolset.js";
 
 const TYPE = "junction.ReplayChatGenerator";
 

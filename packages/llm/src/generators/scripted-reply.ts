@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ChatMessage, type ChatMessage as ChatMessageType } from "./chat-message.js";
-import type { ToolCall } from "./content-parts.js";
-import { type FinishReason, finishReasons } from "./finish-reason.js";
-import type { Usage } from "./usage.js";
+import { ChatMessage, type ChatMessage as ChatMessageType } from "../messages/chat-message.js";
+import type { ToolCall } from "../messages/content-parts.js";
+import { type FinishReason, finishReasons } from "../messages/finish-reason.js";
+import type { Usage } from "../messages/usage.js";
 
 /** One reply of a {@link ScriptedChatGenerator} script (plain JSON data, so scripts serialize). */
 export interface ScriptedReply {

@@ -7,8 +7,8 @@ import {
   SerializationError,
   serializeComponent,
 } from "@junction/core";
+import { formatIssues, problems } from "../format-issues.js";
 import { ComponentTool } from "./component-tool.js";
-import { formatIssues, problems } from "./format-issues.js";
 import { PipelineTool } from "./pipeline-tool.js";
 import type { AnyTool } from "./tool.js";
 import { isSingleOutputConfig, type OutputsToString, type OutputToState } from "./tool-config.js";

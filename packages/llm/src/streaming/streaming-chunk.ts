@@ -1,11 +1,15 @@
 import { DeserializationError, defineNamedType, type Issue, type MaybePromise } from "@junction/core";
 import { z } from "zod";
-import { checkReasoning, checkToolCallResult, isRecord } from "./content-part-checks.js";
-import { partFromJSON, type ToolCallResultJSON, toolCallResultToJSON } from "./content-part-json.js";
-import type { ReasoningContent, ToolCallResult } from "./content-parts.js";
-import { MessageFormatError } from "./errors.js";
-import { type FinishReason, finishReasons } from "./finish-reason.js";
-import { formatIssues, problems } from "./format-issues.js";
+import { MessageFormatError } from "../errors.js";
+import { formatIssues, problems } from "../format-issues.js";
+import { checkReasoning, checkToolCallResult, isRecord } from "../messages/content-part-checks.js";
+import {
+  partFromJSON,
+  type ToolCallResultJSON,
+  toolCallResultToJSON,
+} from "../messages/content-part-json.js";
+import type { ReasoningContent, ToolCallResult } from "../messages/content-parts.js";
+import { type FinishReason, finishReasons } from "../messages/finish-reason.js";
 
 /** A piece of a tool call being streamed: the name arrives first, the JSON arguments in fragments. */
 export interface ToolCallDelta {

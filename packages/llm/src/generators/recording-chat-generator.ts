@@ -1,5 +1,8 @@
 import { ComponentError, defineComponent, invokeComponent, isComponent } from "@junction/core";
 import { z } from "zod";
+import { ChatMessage } from "../messages/chat-message.js";
+import { StreamingChunk } from "../streaming/streaming-chunk.js";
+import { flattenTools } from "../tools/toolset.js";
 import { appendEntry, cassetteRequest } from "./cassette.js";
 import {
   type ChatGenerator,
@@ -7,9 +10,6 @@ import {
   chatGeneratorOutputs,
   isChatGenerator,
 } from "./chat-generator.js";
-import { ChatMessage } from "./chat-message.js";
-import { StreamingChunk } from "./streaming-chunk.js";
-import { flattenTools } from "./toolset.js";
 
 const TYPE = "junction.RecordingChatGenerator";
 

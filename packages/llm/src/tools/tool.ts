@@ -11,12 +11,12 @@ import {
   type Tracer,
 } from "@junction/core";
 import type { z } from "zod";
-import { isRecord } from "./content-part-checks.js";
-import type { ToolCall } from "./content-parts.js";
-import { formatIssues, problems } from "./format-issues.js";
+import { formatIssues, problems } from "../format-issues.js";
+import { isRecord } from "../messages/content-part-checks.js";
+import type { ToolCall } from "../messages/content-parts.js";
+import type { StreamingChunk } from "../streaming/streaming-chunk.js";
 import type { JsonSchemaType } from "./json-schema-type.js";
 import { decodeNamedValue } from "./named-type-codecs.js";
-import type { StreamingChunk } from "./streaming-chunk.js";
 import {
   checkInputsFromState,
   checkOutputsToState,

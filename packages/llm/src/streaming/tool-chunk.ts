@@ -1,4 +1,4 @@
-import type { ToolCall } from "./content-parts.js";
+import type { ToolCall } from "../messages/content-parts.js";
 import { StreamingChunk } from "./streaming-chunk.js";
 
 /** One step of a chunk's way up through nested tool calls. */

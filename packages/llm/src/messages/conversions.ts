@@ -1,7 +1,7 @@
 import { type ConversionHelpers, type ConversionStrategy, registerConversion } from "@junction/core";
 import { z } from "zod";
+import { ConversionError } from "../errors.js";
 import { ChatMessage, chatMessageSchema } from "./chat-message.js";
-import { ConversionError } from "./errors.js";
 
 /**
  * The reference's message conversions between sockets (§1.3), registered into core's conversion

@@ -1,6 +1,6 @@
 import { excerpt, getDefaultLogger, type Issue, type Logger } from "@junction/core";
-import { checkTextOrImagePart, isRecord } from "./content-part-checks.js";
-import type { ToolCallResultContent } from "./content-parts.js";
+import { checkTextOrImagePart, isRecord } from "../messages/content-part-checks.js";
+import type { ToolCallResultContent } from "../messages/content-parts.js";
 import { isSingleOutputConfig, type OutputsToString, type OutputToStringConfig } from "./tool-config.js";
 import { ToolInvocationError } from "./tool-errors.js";
 

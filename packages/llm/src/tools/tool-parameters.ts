@@ -1,6 +1,6 @@
 import { excerpt, type Issue, isComponent, namedTypeName } from "@junction/core";
 import { z } from "zod";
-import { isRecord } from "./content-part-checks.js";
+import { isRecord } from "../messages/content-part-checks.js";
 import { namedTypeJsonSchema } from "./named-type-codecs.js";
 
 /** A JSON Schema (draft 2020-12) as plain data. */

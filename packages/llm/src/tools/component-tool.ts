@@ -1,11 +1,11 @@
 import type { AnyComponent, InputSocket } from "@junction/core";
 import { isComponent, SuperComponent } from "@junction/core";
 import { z } from "zod";
-import { ChatMessage } from "./chat-message.js";
+import { ChatMessage } from "../messages/chat-message.js";
+import { StreamingChunk } from "../streaming/streaming-chunk.js";
+import { tagToolChunk } from "../streaming/tool-chunk.js";
 import { decodeNamedValue } from "./named-type-codecs.js";
-import { StreamingChunk } from "./streaming-chunk.js";
 import { Tool } from "./tool.js";
-import { tagToolChunk } from "./tool-chunk.js";
 import type { OutputsToString, OutputToState } from "./tool-config.js";
 import { ToolDefinitionError } from "./tool-errors.js";
 import type { JsonObjectSchema } from "./tool-parameters.js";

@@ -1,5 +1,7 @@
 import { DeserializationError, defineNamedType, type Issue, quoteExcerpt } from "@junction/core";
 import { z } from "zod";
+import { MessageFormatError } from "../errors.js";
+import { formatIssues } from "../format-issues.js";
 import {
   checkPart,
   checkReasoning,
@@ -20,9 +22,7 @@ import {
   type ToolCallResultContent,
   type UserContentPart,
 } from "./content-parts.js";
-import { MessageFormatError } from "./errors.js";
 import type { FinishReason } from "./finish-reason.js";
-import { formatIssues } from "./format-issues.js";
 import type { Usage } from "./usage.js";
 
 /** A message's metadata. Generators set `model`, `finish_reason`, `usage` and `index` on replies. */

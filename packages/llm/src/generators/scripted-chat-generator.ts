@@ -1,14 +1,14 @@
 import { ComponentError, defineComponent, type MaybePromise } from "@junction/core";
 import { z } from "zod";
+import type { ChatMessage } from "../messages/chat-message.js";
+import type { StreamingChunk } from "../streaming/streaming-chunk.js";
+import type { AnyTool } from "../tools/tool.js";
+import { flattenTools } from "../tools/toolset.js";
 import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
-import type { ChatMessage } from "./chat-message.js";
 import { traceChatCall } from "./chat-span.js";
 import { type JsonSchemaResponseFormat, responseFormatInputs } from "./response-format.js";
 import { buildScriptedReply, type ScriptedReply, scriptedReplySchema } from "./scripted-reply.js";
 import { streamScriptedReply } from "./scripted-streaming.js";
-import type { StreamingChunk } from "./streaming-chunk.js";
-import type { AnyTool } from "./tool.js";
-import { flattenTools } from "./toolset.js";
 
 /** What a reply function receives besides the conversation. */
 export interface ScriptedReplyContext {

@@ -11,9 +11,9 @@ import {
   quoteExcerpt,
   type Registry,
 } from "@junction/core";
+import { formatIssues, problems } from "../format-issues.js";
+import { isRecord } from "../messages/content-part-checks.js";
 import { ComponentTool } from "./component-tool.js";
-import { isRecord } from "./content-part-checks.js";
-import { formatIssues, problems } from "./format-issues.js";
 import { PipelineTool } from "./pipeline-tool.js";
 import { type AnyTool, Tool } from "./tool.js";
 import type { OutputsToString, OutputToState, StateMergeHandler } from "./tool-config.js";

@@ -1,6 +1,6 @@
 import { isComponent } from "@junction/core";
 import { z } from "zod";
-import type { JsonSchema } from "./tool-parameters.js";
+import type { JsonSchema } from "../tools/tool-parameters.js";
 
 /**
  * A request that the model's reply be a JSON value matching `json_schema.schema` — the `json_schema`

@@ -1,6 +1,6 @@
 import type { Span, Tracer } from "@junction/core";
-import type { ChatMessage } from "./chat-message.js";
-import type { AnyTool } from "./tool.js";
+import type { ChatMessage } from "../messages/chat-message.js";
+import type { AnyTool } from "../tools/tool.js";
 
 /** What {@link traceChatCall} records about a request. */
 export interface ChatCallRequest {

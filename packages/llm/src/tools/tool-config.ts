@@ -1,6 +1,6 @@
 import type { Issue } from "@junction/core";
 import { excerpt } from "@junction/core";
-import { isRecord } from "./content-part-checks.js";
+import { isRecord } from "../messages/content-part-checks.js";
 
 /** Merges a value into a State key: `(current, incoming) => merged`. Agents' `mergeLists` / `replaceValues` fit. */
 export type StateMergeHandler = (current: unknown, incoming: unknown) => unknown;

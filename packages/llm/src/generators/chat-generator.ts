@@ -1,9 +1,9 @@
 import { type Component, defineNamedType, isComponent } from "@junction/core";
 import { z } from "zod";
-import { type ChatMessage, chatMessageSchema } from "./chat-message.js";
-import type { StreamingCallback } from "./streaming-chunk.js";
-import { isTool } from "./tool.js";
-import { Toolset, type ToolsInput } from "./toolset.js";
+import { type ChatMessage, chatMessageSchema } from "../messages/chat-message.js";
+import type { StreamingCallback } from "../streaming/streaming-chunk.js";
+import { isTool } from "../tools/tool.js";
+import { Toolset, type ToolsInput } from "../tools/toolset.js";
 
 function isToolsInput(value: unknown): value is ToolsInput {
   if (value instanceof Toolset) return true;

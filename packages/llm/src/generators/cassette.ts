@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { ChatMessage } from "./chat-message.js";
-import type { StreamingChunk, StreamingChunkJSON } from "./streaming-chunk.js";
-import type { AnyTool } from "./tool.js";
+import type { ChatMessage } from "../messages/chat-message.js";
+import type { StreamingChunk, StreamingChunkJSON } from "../streaming/streaming-chunk.js";
+import type { AnyTool } from "../tools/tool.js";
 
 /** The request part of a cassette entry: what the model was asked (secrets and headers removed). */
 export interface CassetteRequest {

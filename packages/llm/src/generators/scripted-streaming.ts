@@ -1,6 +1,6 @@
-import type { ChatMessage } from "./chat-message.js";
-import { type FinishReason, finishReasons } from "./finish-reason.js";
-import { type ComponentInfo, StreamingChunk } from "./streaming-chunk.js";
+import type { ChatMessage } from "../messages/chat-message.js";
+import { type FinishReason, finishReasons } from "../messages/finish-reason.js";
+import { type ComponentInfo, StreamingChunk } from "../streaming/streaming-chunk.js";
 
 /** Internal: replays a finished reply as the chunks a streaming provider would send. */
 
