@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DeserializationError, type Issue, JunctionError, SerializationError } from "./errors.js";
+import { DeserializationError, type Issue, JunctionError, SerializationError } from "./errors/errors.js";
 
 /** The JSON form of an environment-variable secret: the only form a secret takes in a document. */
 export interface SecretJSON {

@@ -8,7 +8,7 @@ import {
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { registerConversion } from "../src/conversions.js";
+import { registerConversion } from "../src/sockets/conversions.js";
 import { Double, Echo, Join, Sum, Threshold } from "./support/pipeline-components.js";
 
 /** Scheduling semantics of the reference: triggers, defaults, loops, greedy/lazy sockets, limits. */

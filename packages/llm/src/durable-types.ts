@@ -1,6 +1,6 @@
 import { registerDurableType } from "@junction/core";
-import { ChatMessage } from "./chat-message.js";
-import { StreamingChunk } from "./streaming-chunk.js";
+import { ChatMessage } from "./messages/chat-message.js";
+import { StreamingChunk } from "./streaming/streaming-chunk.js";
 
 /**
  * Internal: registers the LLM value classes for durable step results, so a journaling backend can

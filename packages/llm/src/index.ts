@@ -1,55 +1,7 @@
 // Importing the package registers the reference's ChatMessage/string conversions with core.
-import "./conversions.js";
+import "./messages/conversions.js";
 import "./durable-types.js";
 
-export type { CassetteEntry, CassetteRequest } from "./cassette.js";
-export type {
-  ChatGenerator,
-  ChatGeneratorInputs,
-  ChatGeneratorOutputs,
-  ChatGeneratorRunInputs,
-} from "./chat-generator.js";
-export {
-  chatGeneratorInputs,
-  chatGeneratorOutputs,
-  isChatGenerator,
-  streamingCallbackSchema,
-  toolsSchema,
-} from "./chat-generator.js";
-export type {
-  AssistantMessageInit,
-  ChatMessageInit,
-  ChatMessageJSON,
-  ChatMessageMeta,
-  ChatMessageOptions,
-} from "./chat-message.js";
-export { ChatMessage, chatMessageSchema } from "./chat-message.js";
-export type { ChatCallRequest } from "./chat-span.js";
-export { errorType, traceChatCall } from "./chat-span.js";
-export type { ComponentToolInit, ComponentToolOptions } from "./component-tool.js";
-export { ComponentTool } from "./component-tool.js";
-export type {
-  ContentPartJSON,
-  ImageContentJSON,
-  ToolCallJSON,
-  ToolCallResultJSON,
-} from "./content-part-json.js";
-export type {
-  ChatRole,
-  ContentPart,
-  ImageContent,
-  ImagePart,
-  ReasoningContent,
-  ReasoningPart,
-  TextPart,
-  ToolCall,
-  ToolCallPart,
-  ToolCallResult,
-  ToolCallResultContent,
-  ToolCallResultPart,
-  UserContentPart,
-} from "./content-parts.js";
-export { chatRoles } from "./content-parts.js";
 export type { ConversationConflictErrorFields } from "./conversation/conversation-errors.js";
 export { ConversationConflictError } from "./conversation/conversation-errors.js";
 export type {
@@ -65,36 +17,88 @@ export { MemoryConversationStore } from "./conversation/conversation-store.js";
 export type { FileConversationStoreOptions } from "./conversation/file-conversation-store.js";
 export { FileConversationStore } from "./conversation/file-conversation-store.js";
 export { ConversionError, MessageFormatError } from "./errors.js";
-export type { FinishReason } from "./finish-reason.js";
-export { finishReasons } from "./finish-reason.js";
-export type { JsonObjectType, JsonSchemaType } from "./json-schema-type.js";
-export type { PipelineToolInit } from "./pipeline-tool.js";
-export { PipelineTool } from "./pipeline-tool.js";
-export { RecordingChatGenerator } from "./recording-chat-generator.js";
-export { ReplayChatGenerator } from "./replay-chat-generator.js";
-export type { JsonSchemaResponseFormat } from "./response-format.js";
+export type { CassetteEntry, CassetteRequest } from "./generators/cassette.js";
+export type {
+  ChatGenerator,
+  ChatGeneratorInputs,
+  ChatGeneratorOutputs,
+  ChatGeneratorRunInputs,
+} from "./generators/chat-generator.js";
+export {
+  chatGeneratorInputs,
+  chatGeneratorOutputs,
+  isChatGenerator,
+  streamingCallbackSchema,
+  toolsSchema,
+} from "./generators/chat-generator.js";
+export type { ChatCallRequest } from "./generators/chat-span.js";
+export { errorType, traceChatCall } from "./generators/chat-span.js";
+export { RecordingChatGenerator } from "./generators/recording-chat-generator.js";
+export { ReplayChatGenerator } from "./generators/replay-chat-generator.js";
+export type { JsonSchemaResponseFormat } from "./generators/response-format.js";
 export {
   jsonSchemaResponseFormatSchema,
   responseFormatInputs,
   supportsResponseFormat,
-} from "./response-format.js";
-export type { ScriptedReplyContext, ScriptedReplyFunction } from "./scripted-chat-generator.js";
-export { ScriptedChatGenerator } from "./scripted-chat-generator.js";
-export type { ScriptedReply } from "./scripted-reply.js";
+} from "./generators/response-format.js";
+export type { ScriptedReplyContext, ScriptedReplyFunction } from "./generators/scripted-chat-generator.js";
+export { ScriptedChatGenerator } from "./generators/scripted-chat-generator.js";
+export type { ScriptedReply } from "./generators/scripted-reply.js";
+export type {
+  AssistantMessageInit,
+  ChatMessageInit,
+  ChatMessageJSON,
+  ChatMessageMeta,
+  ChatMessageOptions,
+} from "./messages/chat-message.js";
+export { ChatMessage, chatMessageSchema } from "./messages/chat-message.js";
+export type {
+  ContentPartJSON,
+  ImageContentJSON,
+  ToolCallJSON,
+  ToolCallResultJSON,
+} from "./messages/content-part-json.js";
+export type {
+  ChatRole,
+  ContentPart,
+  ImageContent,
+  ImagePart,
+  ReasoningContent,
+  ReasoningPart,
+  TextPart,
+  ToolCall,
+  ToolCallPart,
+  ToolCallResult,
+  ToolCallResultContent,
+  ToolCallResultPart,
+  UserContentPart,
+} from "./messages/content-parts.js";
+export { chatRoles } from "./messages/content-parts.js";
+export type { FinishReason } from "./messages/finish-reason.js";
+export { finishReasons } from "./messages/finish-reason.js";
+export type { Usage } from "./messages/usage.js";
+export { addUsage } from "./messages/usage.js";
 export type {
   ComponentInfo,
   StreamingCallback,
   StreamingChunkInit,
   StreamingChunkJSON,
   ToolCallDelta,
-} from "./streaming-chunk.js";
+} from "./streaming/streaming-chunk.js";
 export {
   invokeStreamingCallback,
   isStreamingChunk,
   StreamingChunk,
   selectStreamingCallback,
   streamingChunkSchema,
-} from "./streaming-chunk.js";
+} from "./streaming/streaming-chunk.js";
+export type { ToolCallTag } from "./streaming/tool-chunk.js";
+export { tagToolChunk } from "./streaming/tool-chunk.js";
+export type { ComponentToolInit, ComponentToolOptions } from "./tools/component-tool.js";
+export { ComponentTool } from "./tools/component-tool.js";
+export type { JsonObjectType, JsonSchemaType } from "./tools/json-schema-type.js";
+export type { PipelineToolInit } from "./tools/pipeline-tool.js";
+export { PipelineTool } from "./tools/pipeline-tool.js";
 export type {
   AnyTool,
   NeedsApproval,
@@ -107,10 +111,8 @@ export type {
   ToolSpec,
   ToolState,
   ToolSubclassOptions,
-} from "./tool.js";
-export { isTool, Tool, tool, toolNamePattern } from "./tool.js";
-export type { ToolCallTag } from "./tool-chunk.js";
-export { tagToolChunk } from "./tool-chunk.js";
+} from "./tools/tool.js";
+export { isTool, Tool, tool, toolNamePattern } from "./tools/tool.js";
 export type {
   NamedOutputToString,
   OutputHandler,
@@ -118,16 +120,19 @@ export type {
   OutputToState,
   OutputToStringConfig,
   StateMergeHandler,
-} from "./tool-config.js";
-export { toolFieldsFromJSON, toolFromJSON, toolsetFromJSON, toolsFromJSON } from "./tool-deserialization.js";
-export type { ToolInvocationErrorFields } from "./tool-errors.js";
-export { ToolDefinitionError, ToolInvocationError } from "./tool-errors.js";
-export type { JsonObjectSchema, JsonSchema } from "./tool-parameters.js";
-export type { ToolResultSource, ToolResultToStringOptions } from "./tool-result.js";
-export { stringifyToolResult, toolResultToString } from "./tool-result.js";
-export type { ToolDocument, ToolFields, ToolSerializationOptions } from "./tool-serialization.js";
-export { toolFieldsToJSON, toolsetToJSON, toolsToJSON, toolToJSON } from "./tool-serialization.js";
-export type { ToolsetSource, ToolsInput } from "./toolset.js";
-export { flattenTools, Toolset } from "./toolset.js";
-export type { Usage } from "./usage.js";
-export { addUsage } from "./usage.js";
+} from "./tools/tool-config.js";
+export {
+  toolFieldsFromJSON,
+  toolFromJSON,
+  toolsetFromJSON,
+  toolsFromJSON,
+} from "./tools/tool-deserialization.js";
+export type { ToolInvocationErrorFields } from "./tools/tool-errors.js";
+export { ToolDefinitionError, ToolInvocationError } from "./tools/tool-errors.js";
+export type { JsonObjectSchema, JsonSchema } from "./tools/tool-parameters.js";
+export type { ToolResultSource, ToolResultToStringOptions } from "./tools/tool-result.js";
+export { stringifyToolResult, toolResultToString } from "./tools/tool-result.js";
+export type { ToolDocument, ToolFields, ToolSerializationOptions } from "./tools/tool-serialization.js";
+export { toolFieldsToJSON, toolsetToJSON, toolsToJSON, toolToJSON } from "./tools/tool-serialization.js";
+export type { ToolsetSource, ToolsInput } from "./tools/toolset.js";
+export { flattenTools, Toolset } from "./tools/toolset.js";

@@ -4,14 +4,14 @@ import {
   type ComponentRunOptions,
   getComponentInternals,
   invokeComponent,
-} from "../component.js";
-import type { Issue } from "../errors.js";
-import type { InputSocket } from "../sockets.js";
+} from "../component/component.js";
+import type { Issue } from "../errors/errors.js";
+import { ComponentInterrupt, type Decisions, type ResumeContext } from "../run/interrupt.js";
+import type { RunSnapshot } from "../run/run-snapshot.js";
+import type { InputSocket } from "../sockets/sockets.js";
 import { checkDecisions, localDecisions, resumeContext, toInterrupts } from "./decisions.js";
 import { componentFingerprint } from "./fingerprint.js";
-import { ComponentInterrupt, type Decisions, type ResumeContext } from "./interrupt.js";
 import { openRun, RunRecorder, type RunRoot, recoveryDecisions } from "./run-recorder.js";
-import type { RunSnapshot } from "./run-snapshot.js";
 import { fromSnapshotJSON, toSnapshotJSON } from "./value-json.js";
 
 /** Direct component runs that stop at an interrupt, and their resume. */

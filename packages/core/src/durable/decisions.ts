@@ -1,7 +1,7 @@
-import { zodIssues } from "../component.js";
-import { formatIssues, type Issue } from "../errors.js";
-import { hashJSON } from "./canonical-json.js";
-import { RunResumeError } from "./errors.js";
+import { zodIssues } from "../component/component.js";
+import { formatIssues, type Issue } from "../errors/errors.js";
+import { hashJSON } from "../json/canonical-json.js";
+import { RunResumeError } from "../run/errors.js";
 import {
   type Decision,
   type Decisions,
@@ -10,7 +10,7 @@ import {
   type InterruptRequest,
   joinInterruptId,
   type ResumeContext,
-} from "./interrupt.js";
+} from "../run/interrupt.js";
 
 function quoteIds(ids: readonly string[]): string {
   return ids.map((id) => JSON.stringify(id)).join(", ");

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
 import { dirname, join } from "node:path";
-import { runIdPattern } from "./snapshot-schema.js";
+import { runIdPattern } from "../run/snapshot-schema.js";
 
 /**
  * File-writing primitives for embedded stores (run snapshots, conversations): every write is durable

@@ -1,10 +1,9 @@
 import { promises as fs } from "node:fs";
 import { join } from "node:path";
-import { DeserializationError } from "../errors.js";
+import { DeserializationError } from "../errors/errors.js";
 import { getDefaultLogger } from "../logger.js";
-import { appendDurable, createFileExclusive, listNewestFirst, readDurableLines } from "./durable-files.js";
-import { RunConflictError } from "./errors.js";
-import { RunSnapshot } from "./run-snapshot.js";
+import { RunConflictError } from "../run/errors.js";
+import { RunSnapshot } from "../run/run-snapshot.js";
 import {
   checkSave,
   type RunListQuery,
@@ -12,8 +11,9 @@ import {
   type RunSummary,
   type SnapshotInfo,
   summarize,
-} from "./run-store.js";
-import { runIdPattern } from "./snapshot-schema.js";
+} from "../run/run-store.js";
+import { runIdPattern } from "../run/snapshot-schema.js";
+import { appendDurable, createFileExclusive, listNewestFirst, readDurableLines } from "./durable-files.js";
 
 /** Options of {@link FileRunStore}. */
 export interface FileRunStoreOptions {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { type AnyComponent, isComponent } from "../component.js";
+import { type AnyComponent, isComponent } from "../component/component.js";
+import { hashJSON } from "../json/canonical-json.js";
 import { Secret } from "../secret.js";
 import { serializeComponent } from "../serialization/component-serialization.js";
-import { hashJSON } from "./canonical-json.js";
 
 /**
  * A definition's fingerprint: the hash of what a resume relies on being unchanged. It is the hash of the

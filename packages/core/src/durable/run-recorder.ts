@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { canonicalJSON } from "./canonical-json.js";
-import { RunConflictError, RunInterruptedError, RunResumeError } from "./errors.js";
-import type { Decisions, Interrupt } from "./interrupt.js";
-import { RunSnapshot } from "./run-snapshot.js";
-import type { RunStore } from "./run-store.js";
-import { runIdPattern } from "./snapshot-schema.js";
+import { canonicalJSON } from "../json/canonical-json.js";
+import { RunConflictError, RunInterruptedError, RunResumeError } from "../run/errors.js";
+import type { Decisions, Interrupt } from "../run/interrupt.js";
+import { RunSnapshot } from "../run/run-snapshot.js";
+import type { RunStore } from "../run/run-store.js";
+import { runIdPattern } from "../run/snapshot-schema.js";
 import {
   defaultLeaseMs,
   heldBy,

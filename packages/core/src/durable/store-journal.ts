@@ -1,11 +1,11 @@
 import { hostname } from "node:os";
 import { z } from "zod";
-import type { Durable } from "../durability/durable.js";
-import { fromDurableJSON, toDurableJSON } from "../durability/durable-json.js";
-import { DeserializationError, type Issue, SerializationError } from "../errors.js";
+import { DeserializationError, type Issue, SerializationError } from "../errors/errors.js";
+import type { Durable } from "../run/durable.js";
+import { snapshotLimits } from "../run/run-snapshot.js";
+import type { journalEntrySchema, RunSnapshot } from "../run/snapshot-schema.js";
 import { copyUntrusted } from "../serialization/json-data.js";
-import { snapshotLimits } from "./run-snapshot.js";
-import type { journalEntrySchema, RunSnapshot } from "./snapshot-schema.js";
+import { fromDurableJSON, toDurableJSON } from "./durable-json.js";
 
 /**
  * `durability: "steps"` on a {@link RunStore}: every step's result is appended as a delta after the

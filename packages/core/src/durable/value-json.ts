@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { Issue } from "../errors.js";
-import { namedTypeDecoder, namedTypeName } from "../named-types.js";
+import type { Issue } from "../errors/errors.js";
+import { namedTypeDecoder, namedTypeName } from "../sockets/named-types.js";
 
 /**
  * Socket values in snapshots: written as JSON (class instances through their `toJSON`), read back through

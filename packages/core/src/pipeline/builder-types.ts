@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { AnyComponent, Component } from "../component.js";
-import type { VariadicSpec } from "../sockets.js";
+import type { AnyComponent, Component } from "../component/component.js";
+import type { VariadicSpec } from "../sockets/sockets.js";
 
 /**
  * Type-level machinery of the typed pipeline builder: socket addresses as template-literal types built

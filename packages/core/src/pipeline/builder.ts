@@ -1,4 +1,4 @@
-import type { AnyComponent } from "../component.js";
+import type { AnyComponent } from "../component/component.js";
 import type {
   CheckConnection,
   CheckName,

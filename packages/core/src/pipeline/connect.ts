@@ -1,7 +1,7 @@
-import { type Compatibility, checkCompatibility } from "../compatibility.js";
-import { PipelineConnectError } from "../errors.js";
-import { excerpt } from "../excerpt.js";
-import { didYouMean } from "../suggest.js";
+import { PipelineConnectError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { didYouMean } from "../errors/suggest.js";
+import { type Compatibility, checkCompatibility } from "../sockets/compatibility.js";
 import { describeType, isListSchema } from "./describe-type.js";
 import {
   type EngineEdge,

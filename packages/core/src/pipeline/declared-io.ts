@@ -1,7 +1,7 @@
-import { zodIssues } from "../component.js";
-import type { Issue } from "../errors.js";
+import { zodIssues } from "../component/component.js";
+import type { Issue } from "../errors/errors.js";
+import { didYouMean } from "../errors/suggest.js";
 import { declaredInputsSchema, declaredOutputsSchema } from "../serialization/document-schema.js";
-import { didYouMean } from "../suggest.js";
 import { listNames } from "./connect.js";
 import type { Pipeline } from "./pipeline.js";
 

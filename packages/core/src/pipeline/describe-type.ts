@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { namedTypeName } from "../named-types.js";
+import { namedTypeName } from "../sockets/named-types.js";
 
 /**
  * A short, readable name for a socket schema, for error messages and tracing specs:

@@ -1,14 +1,14 @@
-import { getComponentInternals, zodIssues } from "../component.js";
-import { type Durable, scopeDurable } from "../durability/durable.js";
-import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../durable/interrupt.js";
-import { formatIssues, type Issue, PipelineRuntimeError } from "../errors.js";
-import { excerpt } from "../excerpt.js";
+import { getComponentInternals, zodIssues } from "../component/component.js";
+import { formatIssues, type Issue, PipelineRuntimeError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import type { Logger } from "../logger.js";
-import type { OutputSocket } from "../sockets.js";
+import { type Durable, scopeDurable } from "../run/durable.js";
+import type { PipelineEvent } from "../run/events.js";
+import { ComponentInterrupt, type ResumeContext, throwInterrupt } from "../run/interrupt.js";
+import { dropEmit, NestedEvent, prefixEvent } from "../run/nested.js";
+import type { OutputSocket } from "../sockets/sockets.js";
 import { noopTracer, type Span, type Tracer } from "../tracing.js";
-import type { PipelineEvent } from "./events.js";
 import { isolate } from "./isolate.js";
-import { dropEmit, NestedEvent, prefixEvent } from "./nested.js";
 import type { PlanNode } from "./plan.js";
 import { isPlainObject } from "./run-inputs.js";
 

@@ -1,6 +1,6 @@
-import type { Conversion } from "../compatibility.js";
-import type { AnyComponent } from "../component.js";
-import type { InputSocket, OutputSocket } from "../sockets.js";
+import type { AnyComponent } from "../component/component.js";
+import type { Conversion } from "../sockets/compatibility.js";
+import type { InputSocket, OutputSocket } from "../sockets/sockets.js";
 
 /**
  * The engine-side socket table of one pipeline.

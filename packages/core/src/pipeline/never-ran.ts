@@ -1,5 +1,5 @@
-import { excerpt } from "../excerpt.js";
-import type { NeverRanReport } from "./events.js";
+import { excerpt } from "../errors/excerpt.js";
+import type { NeverRanReport } from "../run/events.js";
 import type { Plan, PlanNode } from "./plan.js";
 import { NO_OUTPUT, type RunState } from "./run-state.js";
 

@@ -1,8 +1,8 @@
-import type { Durable } from "../durability/durable.js";
 import type { DurableRunOptions, ResumeOptions } from "../durable/run-recorder.js";
 import type { Logger } from "../logger.js";
+import type { Durable } from "../run/durable.js";
+import type { NeverRanReport } from "../run/events.js";
 import type { Span, Tracer } from "../tracing.js";
-import type { NeverRanReport } from "./events.js";
 import type { InputsFormat } from "./run-inputs.js";
 
 /** Options of `new Pipeline(...)`. */

@@ -1,5 +1,5 @@
-import { PipelineRuntimeError } from "../errors.js";
-import type { PipelineOutputs } from "./events.js";
+import { PipelineRuntimeError } from "../errors/errors.js";
+import type { PipelineOutputs } from "../run/events.js";
 import type { PlanEdge, PlanNode } from "./plan.js";
 import { NO_OUTPUT, type RunState } from "./run-state.js";
 

@@ -1,6 +1,4 @@
 import { toInterrupts } from "../durable/decisions.js";
-import type { ComponentInterrupt, Interrupt } from "../durable/interrupt.js";
-import type { PipelineSnapshotSection } from "../durable/snapshot-schema.js";
 import { fromSnapshotJSON, toSnapshotJSON } from "../durable/value-json.js";
 import {
   DeserializationError,
@@ -8,10 +6,12 @@ import {
   type Issue,
   PipelineValidationError,
   SerializationError,
-} from "../errors.js";
-import { excerpt } from "../excerpt.js";
-import type { OutputSocket } from "../sockets.js";
-import type { PipelineOutputs } from "./events.js";
+} from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import type { PipelineOutputs } from "../run/events.js";
+import type { ComponentInterrupt, Interrupt } from "../run/interrupt.js";
+import type { PipelineSnapshotSection } from "../run/snapshot-schema.js";
+import type { OutputSocket } from "../sockets/sockets.js";
 import type { Plan, PlanNode, PlanSocket } from "./plan.js";
 import type { PreparedInputs } from "./run-inputs.js";
 import { type Entry, NO_OUTPUT, RunState } from "./run-state.js";

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
-import { decodeWireValue, wireJSONSchema } from "../wire-schema.js";
+import { formatIssues, type Issue, PipelineValidationError } from "../errors/errors.js";
+import type { PipelineOutputs } from "../run/events.js";
+import { decodeWireValue, wireJSONSchema } from "../sockets/wire-schema.js";
 import { declaredTargets } from "./declared-io.js";
-import type { PipelineOutputs } from "./events.js";
 import type { Pipeline } from "./pipeline.js";
 
 /**

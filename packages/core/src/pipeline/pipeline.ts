@@ -1,13 +1,9 @@
 import { MultiDirectedGraph } from "graphology";
 import type { z } from "zod";
-import { type AnyComponent, getComponentInternals, isComponent } from "../component.js";
-import type { Durable } from "../durability/durable.js";
-import { hashJSON } from "../durable/canonical-json.js";
+import { type AnyComponent, getComponentInternals, isComponent } from "../component/component.js";
 import { inputsToJSON } from "../durable/component-run.js";
 import { checkDecisions, localDecisions, resumeContext } from "../durable/decisions.js";
-import { RunInterruptedError, RunResumeError } from "../durable/errors.js";
 import { componentFingerprint } from "../durable/fingerprint.js";
-import type { Decisions, Interrupt, ResumeContext } from "../durable/interrupt.js";
 import {
   checkDurability,
   openRun,
@@ -15,26 +11,24 @@ import {
   type RunRoot,
   recoveryDecisions,
 } from "../durable/run-recorder.js";
-import type { RunSnapshot } from "../durable/run-snapshot.js";
-import { type PipelineSnapshotSection, pipelineSectionSchema } from "../durable/snapshot-schema.js";
-import { DeserializationError, formatIssues, PipelineValidationError } from "../errors.js";
-import { excerpt } from "../excerpt.js";
+import { DeserializationError, formatIssues, PipelineValidationError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { hashJSON } from "../json/canonical-json.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
-import { isReservedName, reservedNameMessage } from "../reserved-names.js";
+import type { Durable } from "../run/durable.js";
+import { RunInterruptedError, RunResumeError } from "../run/errors.js";
+import type { PipelineEvent, PipelineOutputs } from "../run/events.js";
+import type { Decisions, Interrupt, ResumeContext } from "../run/interrupt.js";
+import type { RunSnapshot } from "../run/run-snapshot.js";
+import { type PipelineSnapshotSection, pipelineSectionSchema } from "../run/snapshot-schema.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
-import { pipelineToMermaid } from "../serialization/mermaid.js";
-import {
-  type PipelineDeserializeOptions,
-  type PipelineSerializeOptions,
-  pipelineFromDocument,
-  pipelineToDocument,
-} from "../serialization/pipeline-document.js";
 import { dataToYAML, parseYAMLData } from "../serialization/yaml.js";
+import { isReservedName, reservedNameMessage } from "../sockets/reserved-names.js";
 import { noopTracer, type Tracer } from "../tracing.js";
 import { PipelineBuilder } from "./builder.js";
 import { connectSockets, disconnectNode, listNames } from "./connect.js";
 import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-io.js";
-import type { PipelineEvent, PipelineOutputs } from "./events.js";
+import { pipelineToMermaid } from "./mermaid.js";
 import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
 import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
 import {
@@ -44,6 +38,12 @@ import {
   type RestoredRun,
   restoreRun,
 } from "./pause.js";
+import {
+  type PipelineDeserializeOptions,
+  type PipelineSerializeOptions,
+  pipelineFromDocument,
+  pipelineToDocument,
+} from "./pipeline-document.js";
 import { compilePlan, type Plan, type PlanNode } from "./plan.js";
 import { type PreparedInputs, prepareRunInputs } from "./run-inputs.js";
 import { type ExecuteResult, execute } from "./scheduler.js";

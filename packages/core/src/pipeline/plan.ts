@@ -1,6 +1,6 @@
-import type { Conversion } from "../compatibility.js";
-import type { AnyComponent } from "../component.js";
-import type { InputSocket } from "../sockets.js";
+import type { AnyComponent } from "../component/component.js";
+import type { Conversion } from "../sockets/compatibility.js";
+import type { InputSocket } from "../sockets/sockets.js";
 import { describeType } from "./describe-type.js";
 import type { EngineEdge, EngineNode, EngineSocketKind } from "./model.js";
 import { topologicalIndex } from "./topology.js";

@@ -1,7 +1,7 @@
-import { zodIssues } from "../component.js";
-import { formatIssues, type Issue, PipelineValidationError } from "../errors.js";
-import { excerpt } from "../excerpt.js";
-import { didYouMean } from "../suggest.js";
+import { zodIssues } from "../component/component.js";
+import { formatIssues, type Issue, PipelineValidationError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { didYouMean } from "../errors/suggest.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
 import { isolate } from "./isolate.js";

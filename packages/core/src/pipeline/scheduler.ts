@@ -1,9 +1,9 @@
-import type { Durable } from "../durability/durable.js";
-import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors.js";
-import { excerpt } from "../excerpt.js";
+import { PipelineComponentsBlockedError, PipelineMaxComponentRuns } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import type { Logger } from "../logger.js";
+import type { Durable } from "../run/durable.js";
+import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "../run/events.js";
 import type { Span, Tracer } from "../tracing.js";
-import type { NeverRanReport, PipelineEvent, PipelineOutputs } from "./events.js";
 import { errorType, type InvokeContext } from "./invoke.js";
 import { type Budget, type EarlyRun, Lookahead } from "./lookahead.js";
 import { explain, neverRanReports } from "./never-ran.js";

@@ -1,14 +1,14 @@
-import type { Component } from "../component.js";
-import type { VariadicSpec } from "../sockets.js";
-import type { InferSocketInput, IsOptionalSpec, Simplify } from "../types.js";
-import type { ComponentMap } from "./builder-types.js";
+import type { Component } from "../component/component.js";
+import type { InferSocketInput, IsOptionalSpec, Simplify } from "../component/types.js";
 import type {
   ChunkEvent,
   ComponentEndEvent,
   ComponentStartEvent,
   InterruptEvent,
   NeverRanReport,
-} from "./events.js";
+} from "../run/events.js";
+import type { VariadicSpec } from "../sockets/sockets.js";
+import type { ComponentMap } from "./builder-types.js";
 import type { PipelineRunOptions } from "./options.js";
 import type { Pipeline } from "./pipeline.js";
 

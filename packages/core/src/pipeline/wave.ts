@@ -1,6 +1,6 @@
-import { getComponentInternals } from "../component.js";
-import { ComponentInterrupt } from "../durable/interrupt.js";
-import { PipelineRuntimeError } from "../errors.js";
+import { getComponentInternals } from "../component/component.js";
+import { PipelineRuntimeError } from "../errors/errors.js";
+import { ComponentInterrupt } from "../run/interrupt.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
 import { isolate } from "./isolate.js";
 import type { Budget, EarlyRun, Lookahead } from "./lookahead.js";

@@ -1,16 +1,20 @@
 import type { z } from "zod";
-import { type AnyComponent, getComponentInternals, zodIssues } from "../component.js";
-import type { ComponentDocument, DeserializeContext, SerializeContext } from "../component-serializer.js";
+import { type AnyComponent, getComponentInternals, zodIssues } from "../component/component.js";
+import type {
+  ComponentDocument,
+  DeserializeContext,
+  SerializeContext,
+} from "../component/component-serializer.js";
+import { defaultRegistry, type Registry } from "../component/registry.js";
 import {
   DeserializationError,
   formatIssues,
   type Issue,
   JunctionError,
   SerializationError,
-} from "../errors.js";
-import { excerpt } from "../excerpt.js";
-import { defaultRegistry, type Registry } from "../registry.js";
-import { didYouMean } from "../suggest.js";
+} from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { didYouMean } from "../errors/suggest.js";
 import { componentDocumentSchema } from "./document-schema.js";
 import { copyUntrusted, type Path, toJSONData } from "./json-data.js";
 

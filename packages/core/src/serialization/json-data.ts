@@ -1,6 +1,6 @@
-import { isComponent } from "../component.js";
-import type { Issue } from "../errors.js";
-import { excerpt } from "../excerpt.js";
+import { isComponent } from "../component/component.js";
+import type { Issue } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import { Secret } from "../secret.js";
 
 /**

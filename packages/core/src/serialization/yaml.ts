@@ -11,8 +11,8 @@ import {
   stringify,
   visit,
 } from "yaml";
-import { DeserializationError, formatIssues, type Issue } from "../errors.js";
-import { excerpt } from "../excerpt.js";
+import { DeserializationError, formatIssues, type Issue } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 
 /**
  * YAML in and out, restricted to plain data.

@@ -1,5 +1,5 @@
 import { copyUntrusted, DeserializationError, formatIssues, type Issue } from "@junction/core";
-import { ChatMessage } from "../chat-message.js";
+import { ChatMessage } from "../messages/chat-message.js";
 
 /**
  * The file store's records, read as untrusted data: each line of `messages.jsonl` is one append

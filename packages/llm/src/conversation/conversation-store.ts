@@ -1,5 +1,5 @@
 import { runIdPattern } from "@junction/core";
-import { ChatMessage } from "../chat-message.js";
+import { ChatMessage } from "../messages/chat-message.js";
 import { ConversationConflictError } from "./conversation-errors.js";
 
 /**

@@ -12,7 +12,7 @@ import {
   withFileLock,
   writeFileAtomic,
 } from "@junction/core";
-import type { ChatMessage } from "../chat-message.js";
+import type { ChatMessage } from "../messages/chat-message.js";
 import {
   type ConversationRecord,
   checkSequence,

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { ChatMessage, type ChatMessage as ChatMessageType } from "../messages/chat-message.js";
+import type { ToolCall } from "../messages/content-parts.js";
+import { type FinishReason, finishReasons } from "../messages/finish-reason.js";
+import type { Usage } from "../messages/usage.js";
+
+/** One reply of a {@link ScriptedChatGenerator} script (plain JSON data, so scripts serialize). */
+export interface ScriptedReply {
+  /** The reply text. */
+  readonly text?: string | undefined;
+  /** Tool calls to request; missing ids become `call_<call>_<index>`. */
+  readonly toolCalls?: readonly ToolCall[] | undefined;
+  /** Reasoning text. */
+  readonly reasoning?: string | undefined;
+  /** The finish reason (default: `"tool_calls"` with tool calls, else `"stop"`). */
+  readonly finishReason?: FinishReason | undefined;
+  /** Token usage to report (default: all zeros). */
+  readonly usage?: Usage | undefined;
+  /** Extra metadata merged into the reply's `meta`. */
+  readonly meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+const usageSchema = z.looseObject({
+  prompt_tokens: z.number(),
+  completion_tokens: z.number(),
+  total_tokens: z.number(),
+});
+
+/** The zod schema of one script entry: a text, or a {@link ScriptedReply}. */
+export const scriptedReplySchema = z.union([
+  z.string(),
+  z.strictObject({
+    text: z.string().optional(),
+    toolCalls: z
+      .array(
+        z.strictObject({
+          toolName: z.string().min(1),
+          arguments: z.record(z.string(), z.unknown()).default({}),
+          id: z.string().optional(),
+          extra: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional(),
+    reasoning: z.string().optional(),
+    finishReason: z.enum(finishReasons as [FinishReason, ...FinishReason[]]).optional(),
+    usage: usageSchema.optional(),
+    meta: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+const zeroUsage: Usage = Object.freeze({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+
+/**
+ * Builds the assistant message for a scripted reply (or completes a message a reply function returned
+ * with the generator's `meta` defaults).
+ *
+ * @param reply - a text, a scripted reply, or a ready message
+ * @param model - the model name to report
+ * @param call - the 1-based call number (for generated tool call ids)
+ */
+export function buildScriptedReply(
+  reply: string | ScriptedReply | ChatMessageType,
+  model: string,
+  call: number,
+): ChatMessageType {
+  if (reply instanceof ChatMessage) {
+    const meta = reply.meta;
+    if (meta.model !== undefined && meta.finish_reason !== undefined && meta.usage !== undefined)
+      return reply;
+    return reply.withMeta({
+      model: meta.model ?? model,
+      finish_reason: meta.finish_reason ?? (reply.toolCalls.length > 0 ? "tool_calls" : "stop"),
+      usage: meta.usage ?? zeroUsage,
+    });
+  }
+  const scripted: ScriptedReply = typeof reply === "string" ? { text: reply } : reply;
+  const toolCalls = scripted.toolCalls?.map((toolCall, index) =>
+    toolCall.id === undefined ? { ...toolCall, id: `call_${call}_${index}` } : toolCall,
+  );
+  const hasCalls = toolCalls !== undefined && toolCalls.length > 0;
+  return ChatMessage.fromAssistant({
+    text: scripted.text,
+    toolCalls,
+    reasoning: scripted.reasoning,
+    meta: {
+      model,
+      index: 0,
+      finish_reason: scripted.finishReason ?? (hasCalls ? "tool_calls" : "stop"),
+      usage: scripted.usage ?? zeroUsage,
+      ...scripted.meta,
+    },
+  });
+}
