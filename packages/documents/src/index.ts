@@ -50,6 +50,13 @@ export {
 // Retrievers and writer.
 
 // Preprocessing: joiners, splitters, cleaners, rankers.
+export { DocumentJoiner } from "./joiners/document-joiner.js";
+export type { JoinMode } from "./joiners/join-modes.js";
+export { joinModes } from "./joiners/join-modes.js";
+export type { SplitOverlap } from "./splitters/chunk-documents.js";
+export { DocumentSplitter } from "./splitters/document-splitter.js";
+export type { SplitBy } from "./splitters/split-units.js";
+export { splitByUnits } from "./splitters/split-units.js";
 
 // Embedders: the contract and batch loop shared by the embedder adapters, progress events.
 export type {

@@ -1,0 +1,93 @@
+import { ComponentError, defineComponent } from "@junction/core";
+import { z } from "zod";
+import type { Document } from "../document/document.js";
+import { componentLabel } from "../joiners/component-label.js";
+import { documentListSchema } from "../joiners/document-list.js";
+import { chunkDocuments, copyMeta } from "./chunk-documents.js";
+import { refineLanguage, refineOverlap } from "./split-options.js";
+import { concatenateUnits, splitByUnits, unitBounds } from "./split-units.js";
+
+const params = z
+  .object({
+    splitBy: z.enum(splitByUnits).default("word"),
+    splitLength: z.number().int().min(1, "splitLength must be at least 1").default(200),
+    splitOverlap: z.number().int().min(0, "splitOverlap must not be negative").default(0),
+    splitThreshold: z.number().int().min(0, "splitThreshold must not be negative").default(0),
+    language: z.string().default("en"),
+    skipEmptyDocuments: z.boolean().default(true),
+  })
+  .superRefine((value, context) => {
+    refineOverlap(value, context);
+    if (value.splitBy === "sentence") refineLanguage(value.language, context, "language");
+  });
+
+/**
+ * Splits documents into chunks of `splitLength` units, as Haystack's `DocumentSplitter` does: units
+ * are words (`" "`), sentences (`Intl.Segmenter` for `language`), passages (`"\n\n"`), pages (`"\f"`)
+ * or lines (`"\n"`), each kept with its trailing delimiter, so chunks are exact slices of the source.
+ * Consecutive chunks share `splitOverlap` units; a final chunk of fewer than `splitThreshold` units is
+ * appended to the previous one.
+ *
+ * Every chunk's meta is the source's meta plus `source_id`, `page_number` (the page it starts on,
+ * counting `"\f"`), `split_id` (0-based, per source), `split_idx_start` (its offset in the source) and,
+ * when `splitOverlap > 0`, `_split_overlap: [{ doc_id, range: [start, end] }]` linking its neighbours.
+ * Its id is computed from its content and that meta (without `_split_overlap`).
+ *
+ * @example
+ * ```ts
+ * const splitter = new DocumentSplitter({ splitBy: "word", splitLength: 3 });
+ * const { documents } = await splitter.run({ documents: [new Document({ content: "a b c d e" })] });
+ * documents.map((d) => d.content); // ["a b c ", "d e"]
+ * ```
+ */
+export const DocumentSplitter = defineComponent({
+  type: "junction.DocumentSplitter",
+  description: "Splits documents into chunks of words, sentences, passages, pages or lines.",
+  params,
+  inputs: { documents: documentListSchema },
+  outputs: { documents: documentListSchema },
+  setup: (options) => ({
+    segmenter:
+      options.splitBy === "sentence"
+        ? new Intl.Segmenter(options.language, { granularity: "sentence" })
+        : undefined,
+  }),
+  run: ({ documents }, { params: options, resources, componentName, logger }) => {
+    const chunks: Document[] = [];
+    for (const document of documents) {
+      const text = document.content;
+      if (text === undefined) {
+        throw new ComponentError(
+          `${componentLabel("DocumentSplitter", componentName)}.run: document "${document.id}" has no content; it splits text only. Convert it to text first, or filter out documents without content.`,
+          { componentType: "junction.DocumentSplitter", componentName, socket: "documents" },
+        );
+      }
+      if (text === "" && options.skipEmptyDocuments) {
+        logger.warn(
+          `${componentLabel("DocumentSplitter", componentName)}: document "${document.id}" has empty content; skipping it.`,
+          { documentId: document.id },
+        );
+        continue;
+      }
+      const spans = concatenateUnits(text, unitBounds(text, options.splitBy, resources.segmenter), options);
+      const baseMeta = { ...document.meta, source_id: document.id };
+      chunks.push(
+        ...chunkDocuments(
+          text,
+          spans,
+          (index) => ({
+            ...copyMeta(baseMeta),
+            page_number: spans[index]?.page ?? 1,
+            split_id: index,
+            split_idx_start: spans[index]?.start ?? 0,
+          }),
+          options.splitOverlap > 0,
+        ),
+      );
+    }
+    return { documents: chunks };
+  },
+});
+
+/** A `DocumentSplitter` instance (the class doubles as the instance type). */
+export type DocumentSplitter = InstanceType<typeof DocumentSplitter>;

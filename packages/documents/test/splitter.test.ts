@@ -1,0 +1,220 @@
+import { ComponentError, MemoryLogger } from "@junction/core";
+import { Document, DocumentSplitter, type SplitOverlap } from "@junction/documents";
+import { describe, expect, test } from "vitest";
+
+const split = async (splitter: DocumentSplitter, ...texts: string[]) =>
+  (await splitter.run({ documents: texts.map((content) => new Document({ content })) })).documents ?? [];
+const contents = (documents: readonly Document[] = []) => documents.map((document) => document.content);
+const pages = (documents: readonly Document[] = []) => documents.map((document) => document.meta.page_number);
+const overlaps = (document: Document | undefined) => document?.meta._split_overlap as SplitOverlap[];
+
+const text = "This is a text with some words. There is a second sentence. And there is a third sentence.";
+
+describe("DocumentSplitter (Haystack's cases)", () => {
+  test("by word keeps each word's trailing space; meta records source, split id and offset", async () => {
+    const source = new Document({ content: text, meta: { name: "doc" } });
+    const { documents = [] } = await new DocumentSplitter({ splitBy: "word", splitLength: 10 }).run({
+      documents: [source],
+    });
+    expect(contents(documents)).toEqual([
+      "This is a text with some words. There is a ",
+      "second sentence. And there is a third sentence.",
+    ]);
+    expect(documents[1]?.meta).toEqual({
+      name: "doc",
+      source_id: source.id,
+      page_number: 1,
+      split_id: 1,
+      split_idx_start: text.indexOf("second"),
+    });
+  });
+
+  test("a threshold merges a short tail into the previous chunk", async () => {
+    const splitter = new DocumentSplitter({ splitBy: "word", splitLength: 15, splitThreshold: 10 });
+    expect(contents(await split(splitter, text))).toEqual([text]);
+  });
+
+  test("a threshold merge with overlap does not duplicate the overlap (haystack#12366)", async () => {
+    const splitter = new DocumentSplitter({
+      splitBy: "word",
+      splitLength: 3,
+      splitOverlap: 1,
+      splitThreshold: 3,
+    });
+    expect(contents(await split(splitter, "a b c d e f"))).toEqual(["a b c ", "c d e f"]);
+  });
+
+  test("several documents are split independently, split_id restarting at 0", async () => {
+    const splitter = new DocumentSplitter({ splitBy: "word", splitLength: 10 });
+    const other =
+      "This is a different text with some words. There is a second sentence. And there is a third sentence. And there is a fourth sentence.";
+    const documents = await split(splitter, text, other);
+    expect(contents(documents).slice(2)).toEqual([
+      "This is a different text with some words. There is ",
+      "a second sentence. And there is a third sentence. And ",
+      "there is a fourth sentence.",
+    ]);
+    expect(documents.map((document) => document.meta.split_id)).toEqual([0, 1, 0, 1, 2]);
+  });
+
+  test("by period, passage, page and line", async () => {
+    const by = (splitBy: "period" | "passage" | "page" | "line", content: string) =>
+      split(new DocumentSplitter({ splitBy, splitLength: 1 }), content);
+    expect(contents(await by("period", text))).toEqual([
+      "This is a text with some words.",
+      " There is a second sentence.",
+      " And there is a third sentence.",
+    ]);
+    expect(
+      contents(
+        await by(
+          "passage",
+          "This is a text with some words. There is a second sentence.\n\nAnd there is a third sentence.\n\n And another passage.",
+        ),
+      ),
+    ).toEqual([
+      "This is a text with some words. There is a second sentence.\n\n",
+      "And there is a third sentence.\n\n",
+      " And another passage.",
+    ]);
+    const paged = await by(
+      "page",
+      "This is a text with some words. There is a second sentence.\f And there is a third sentence.\f And another passage.",
+    );
+    expect(contents(paged)).toEqual([
+      "This is a text with some words. There is a second sentence.\f",
+      " And there is a third sentence.\f",
+      " And another passage.",
+    ]);
+    expect(pages(paged)).toEqual([1, 2, 3]);
+    expect(
+      contents(
+        await by(
+          "line",
+          "This is a text with some words.\nThere is a second sentence.\nAnd there is a third sentence.",
+        ),
+      ),
+    ).toEqual([
+      "This is a text with some words.\n",
+      "There is a second sentence.\n",
+      "And there is a third sentence.",
+    ]);
+  });
+
+  test("page_number counts form feeds before each chunk, with and without overlap", async () => {
+    const one = "This is some text.\f This text is on another page.";
+    const two = "This content has two.\f\f page brakes.";
+    expect(pages(await split(new DocumentSplitter({ splitBy: "word", splitLength: 2 }), one, two))).toEqual([
+      1, 1, 2, 2, 2, 1, 1, 3,
+    ]);
+    expect(
+      pages(
+        await split(
+          new DocumentSplitter({ splitBy: "word", splitLength: 3, splitOverlap: 1 }),
+          "This is some text. And\f this text is on another page.",
+          two,
+        ),
+      ),
+    ).toEqual([1, 1, 1, 2, 2, 1, 1, 3]);
+    const passages =
+      "This is a text with some words.\f There is a second sentence.\n\nAnd there is a third sentence.\n\nAnd more passages.\n\n\f And another passage.";
+    expect(
+      pages(await split(new DocumentSplitter({ splitBy: "passage", splitLength: 1 }), passages)),
+    ).toEqual([1, 2, 2, 2]);
+    expect(
+      pages(
+        await split(new DocumentSplitter({ splitBy: "passage", splitLength: 2, splitOverlap: 1 }), passages),
+      ),
+    ).toEqual([1, 2, 2]);
+    const paged =
+      "This is a text with some words. There is a second sentence.\f And there is a third sentence.\f And another passage.";
+    expect(pages(await split(new DocumentSplitter({ splitBy: "page", splitLength: 2 }), paged))).toEqual([
+      1, 3,
+    ]);
+    expect(
+      pages(await split(new DocumentSplitter({ splitBy: "page", splitLength: 2, splitOverlap: 1 }), paged)),
+    ).toEqual([1, 2]);
+  });
+
+  test("_split_overlap links neighbours with ranges in the other chunk's coordinates", async () => {
+    const source = "This is a text with some words. There is a second sentence. And a third sentence.";
+    const documents = await split(new DocumentSplitter({ splitLength: 10, splitOverlap: 5 }), source);
+    expect(contents(documents)).toEqual([
+      "This is a text with some words. There is a ",
+      "some words. There is a second sentence. And a third ",
+      "second sentence. And a third sentence.",
+    ]);
+    expect(overlaps(documents[0])).toEqual([{ doc_id: documents[1]?.id, range: [0, 23] }]);
+    expect(overlaps(documents[1])).toEqual([
+      { doc_id: documents[0]?.id, range: [20, 43] },
+      { doc_id: documents[2]?.id, range: [0, 29] },
+    ]);
+    expect(documents[0]?.content?.slice(20, 43)).toBe("some words. There is a ");
+  });
+
+  test("chunks that differ only by page get different ids (haystack#8741)", async () => {
+    const documents = await split(new DocumentSplitter({ splitBy: "page", splitLength: 1 }), "same\fsame");
+    expect(contents(documents)).toEqual(["same\f", "same"]);
+    const again = await split(new DocumentSplitter({ splitBy: "word", splitLength: 1 }), "same same");
+    expect(again[0]?.content).toBe("same ");
+    expect(new Set(again.map((document) => document.id)).size).toBe(2);
+  });
+
+  test("copies the source meta; equal texts with different meta give different chunk ids", async () => {
+    const splitter = new DocumentSplitter({ splitLength: 5 });
+    const { documents = [] } = await splitter.run({
+      documents: [
+        new Document({ content: "Text.", meta: { name: "doc 0" } }),
+        new Document({ content: "Text.", meta: { name: "doc 1" } }),
+      ],
+    });
+    expect(documents.map((document) => document.meta.name)).toEqual(["doc 0", "doc 1"]);
+    expect(documents[0]?.id).not.toBe(documents[1]?.id);
+  });
+
+  test("sentences come from Intl.Segmenter with their trailing whitespace", async () => {
+    const splitter = new DocumentSplitter({ splitBy: "sentence", splitLength: 2 });
+    expect(contents(await split(splitter, "First one. Second one! Third one? Fourth."))).toEqual([
+      "First one. Second one! ",
+      "Third one? Fourth.",
+    ]);
+  });
+
+  test("a trailing delimiter never makes a chunk of only overlap (haystack#12686)", async () => {
+    const splitter = new DocumentSplitter({ splitLength: 2, splitOverlap: 1 });
+    expect(contents(await split(splitter, "a b "))).toEqual(["a b "]);
+  });
+
+  test("empty documents are skipped with a warning; documents without content are an error", async () => {
+    const logger = new MemoryLogger();
+    const splitter = new DocumentSplitter();
+    const { documents = [] } = await splitter.run({ documents: [new Document({ content: "" })] }, { logger });
+    expect(documents).toEqual([]);
+    expect(logger.messages("warn")[0]).toContain("has empty content; skipping it");
+    const kept = await new DocumentSplitter({ skipEmptyDocuments: false }).run({
+      documents: [new Document({ content: "" })],
+    });
+    expect(contents(kept.documents)).toEqual([""]);
+    await expect(splitter.run({ documents: [new Document({ id: "x" })] })).rejects.toThrow(
+      /DocumentSplitter.run: document "x" has no content/,
+    );
+  });
+
+  test("invalid options fail at construction, naming the option", () => {
+    const fails = (options: ConstructorParameters<typeof DocumentSplitter>[0], pattern: RegExp) => {
+      let caught: unknown;
+      try {
+        new DocumentSplitter(options);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(ComponentError);
+      expect((caught as Error).message).toMatch(pattern);
+    };
+    fails({ splitLength: 0 }, /splitLength/);
+    fails({ splitOverlap: -1 }, /splitOverlap/);
+    fails({ splitLength: 3, splitOverlap: 3 }, /splitOverlap \(3\) must be less than splitLength \(3\)/);
+    fails({ splitThreshold: -2 }, /splitThreshold/);
+    fails({ splitBy: "sentence", language: "not a tag!" }, /language/);
+  });
+});
