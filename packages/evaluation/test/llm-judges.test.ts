@@ -202,7 +202,7 @@ describe("judges over HTTP (a local OpenAI-compatible server)", () => {
     );
     const chatGenerator = new OpenAIChatGenerator({
       model: "gpt-test",
-      apiKey: { type: "env_var", env_vars: ["JUDGE_TEST_KEY"] },
+      apiKey: { type: "env_var", env_vars: ["JUDGE_TEST_KEY"], strict: true },
       baseURL: server.baseURL,
       maxRetries: 0,
     });
