@@ -1,0 +1,105 @@
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { hostname } from "node:os";
+import { PgvectorStoreError } from "../errors.js";
+
+/** Who holds a data directory: written as JSON into `<dataDir>.lock`. */
+export interface LockHolder {
+  readonly pid: number;
+  readonly host: string;
+  readonly since: string;
+}
+
+/** A held lock; `release()` removes the lock file (only if it is still ours). */
+export interface DataDirLock {
+  readonly path: string;
+  release(): void;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function readHolder(path: string): LockHolder | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<LockHolder>;
+    if (typeof parsed.pid === "number" && typeof parsed.host === "string") {
+      return { pid: parsed.pid, host: parsed.host, since: String(parsed.since ?? "") };
+    }
+  } catch {
+    // A torn or foreign file: treated as held by an unknown process.
+  }
+  return undefined;
+}
+
+function tryCreate(path: string, holder: LockHolder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "wx");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, JSON.stringify(holder));
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/**
+ * Takes the lock of an embedded data directory, so a second process (or a second store in this process)
+ * gets a clear error instead of corrupting the database: PGlite has no lock of its own (pglite#1106). A
+ * lock left by a dead process on this host is taken over.
+ *
+ * @param dataDir - the PGlite data directory
+ * @throws PgvectorStoreError (`PGVECTOR_STORE_LOCKED`) naming the holder's pid and host
+ */
+export function lockDataDir(dataDir: string): DataDirLock {
+  const path = `${dataDir}.lock`;
+  const me: LockHolder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (tryCreate(path, me)) {
+      return {
+        path,
+        release() {
+          const holder = readHolder(path);
+          if (holder?.pid === me.pid && holder.host === me.host) {
+            try {
+              unlinkSync(path);
+            } catch {
+              // Already gone.
+            }
+          }
+        },
+      };
+    }
+    const holder = readHolder(path);
+    const stale = holder !== undefined && holder.host === me.host && !isAlive(holder.pid);
+    if (!stale) {
+      const who =
+        holder === undefined
+          ? "an unknown process (the lock file is unreadable)"
+          : `process ${holder.pid} on host "${holder.host}"${holder.pid === me.pid && holder.host === me.host ? " (this process: another PgvectorDocumentStore is open on it)" : ""} since ${holder.since}`;
+      throw new PgvectorStoreError(
+        "PGVECTOR_STORE_LOCKED",
+        `PgvectorDocumentStore: the data directory "${dataDir}" is in use by ${who}. An embedded database serves one process; close the other store first, or run a Postgres server and connect both to it with connectionString. If that process is gone, delete "${path}".`,
+      );
+    }
+    try {
+      unlinkSync(path);
+    } catch {
+      // Another process took it over first; the next attempt reports it.
+    }
+  }
+  throw new PgvectorStoreError(
+    "PGVECTOR_STORE_LOCKED",
+    `PgvectorDocumentStore: the data directory "${dataDir}" was taken over by another process while this one was taking over a stale lock ("${path}").`,
+  );
+}
