@@ -1,4 +1,11 @@
-import { JunctionError, MemoryLogger, Pipeline, Secret, serializeComponent } from "@junction/core";
+import {
+  type ComponentRunOptions,
+  JunctionError,
+  MemoryLogger,
+  Pipeline,
+  Secret,
+  serializeComponent,
+} from "@junction/core";
 import { Document, EmbeddingError, isEmbeddingProgress } from "@junction/documents";
 import { OpenAIApiError, OpenAIDocumentEmbedder, OpenAITextEmbedder } from "@junction/openai";
 import { describe, expect, it } from "vitest";
@@ -10,6 +17,17 @@ import {
 } from "./support/fake-embeddings-server.js";
 
 const h = useEmbeddingsHarness();
+
+/** Runs a document embedder directly; both outputs are always set. */
+async function embed(
+  embedder: OpenAIDocumentEmbedder,
+  documents: Document[],
+  options: ComponentRunOptions = {},
+) {
+  const { documents: embedded, meta } = await embedder.run({ documents }, options);
+  if (embedded === undefined || meta === undefined) throw new Error("an output is missing");
+  return { documents: embedded, meta };
+}
 
 function docs(count: number): Document[] {
   return Array.from({ length: count }, (_, index) => new Document({ content: `document number ${index}` }));
@@ -75,7 +93,7 @@ describe("OpenAIDocumentEmbedder", () => {
   it("embeds in batches of batchSize and puts each embedding on its document, ids unchanged", async () => {
     const input = docs(5);
     const embedder = new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL, batchSize: 2 });
-    const { documents, meta } = await embedder.run({ documents: input });
+    const { documents, meta } = await embed(embedder, input);
     expect(h.server.requests.map((request) => request.body.input)).toEqual([
       ["document number 0", "document number 1"],
       ["document number 2", "document number 3"],
@@ -106,7 +124,7 @@ describe("OpenAIDocumentEmbedder", () => {
       new Document({ meta: { title: "No content" } }),
       new Document({ content: "Plain." }),
     ];
-    const { documents } = await embedder.run({ documents: input });
+    const { documents } = await embed(embedder, input);
     const sent = [
       "passage: Paris | 2024 | False | Body. <end>",
       "passage: No content |  <end>",
@@ -122,7 +140,7 @@ describe("OpenAIDocumentEmbedder", () => {
     const second = new Document({ id: "same", content: "second text" });
     const other = new Document({ content: "other" });
     const embedder = new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL });
-    const { documents } = await embedder.run({ documents: [first, other, second] });
+    const { documents } = await embed(embedder, [first, other, second]);
     expect(h.server.requests[0]?.body.input).toEqual(["second text", "other"]);
     expect(documents.map((doc) => [doc.id, doc.content, doc.embedding])).toEqual([
       ["same", "first text", vectorFor("second text")],
@@ -134,16 +152,12 @@ describe("OpenAIDocumentEmbedder", () => {
   it("matches embeddings to texts by the answer's index, not its order", async () => {
     h.server.reverseOrder = true;
     const input = docs(3);
-    const { documents } = await new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL }).run({
-      documents: input,
-    });
+    const { documents } = await embed(new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL }), input);
     expect(documents.map((doc) => doc.embedding)).toEqual(input.map((doc) => vectorFor(doc.content ?? "")));
   });
 
   it("returns no documents and zero usage for an empty list without calling the server", async () => {
-    const { documents, meta } = await new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL }).run({
-      documents: [],
-    });
+    const { documents, meta } = await embed(new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL }), []);
     expect(documents).toEqual([]);
     expect(meta).toEqual({
       model: "text-embedding-ada-002",
@@ -158,7 +172,7 @@ describe("OpenAIDocumentEmbedder", () => {
     const input = docs(5);
     const logger = new MemoryLogger();
     const embedder = new OpenAIDocumentEmbedder({ baseURL: h.server.baseURL, batchSize: 2, maxRetries: 0 });
-    const { documents, meta } = await embedder.run({ documents: input }, { logger });
+    const { documents, meta } = await embed(embedder, input, { logger });
     const failedIds = [input[2]?.id, input[3]?.id];
     expect(meta.failed_documents).toEqual(failedIds);
     expect(documents.map((doc) => doc.embedding === undefined)).toEqual([false, false, true, true, false]);
@@ -182,7 +196,7 @@ describe("OpenAIDocumentEmbedder", () => {
       maxRetries: 0,
       raiseOnFailure: true,
     });
-    const error = await embedder.run({ documents: input }).catch((caught: unknown) => caught);
+    const error = await embed(embedder, input).catch((caught: unknown) => caught);
     expect(EmbeddingError.isInstance(error)).toBe(true);
     const embeddingError = error as EmbeddingError;
     expect(embeddingError.batch).toBe(2);
