@@ -46,8 +46,31 @@ export {
   registerDocumentStoreType,
   writeDocumentStoreParam,
 } from "./stores/store-serialization.js";
+export type {
+  Bm25RetrievalOptions,
+  EmbeddingRetrievalOptions,
+} from "./stores/in-memory/in-memory-document-store.js";
+export { InMemoryDocumentStore } from "./stores/in-memory/in-memory-document-store.js";
+export {
+  DocumentStoreConfigError,
+  EmbeddingDimensionError,
+  RetrievalQueryError,
+  StoreFileError,
+} from "./stores/in-memory/in-memory-errors.js";
+export type {
+  Bm25Algorithm,
+  Bm25Parameters,
+  EmbeddingSimilarityFunction,
+  InMemoryDocumentStoreOptions,
+} from "./stores/in-memory/in-memory-options.js";
+export { bm25Algorithms } from "./stores/in-memory/in-memory-options.js";
 
 // Retrievers and writer.
+export { FilterRetriever } from "./retrievers/filter-retriever.js";
+export { InMemoryBM25Retriever } from "./retrievers/in-memory-bm25-retriever.js";
+export { InMemoryEmbeddingRetriever } from "./retrievers/in-memory-embedding-retriever.js";
+export { mergeDocumentsText, SentenceWindowRetriever } from "./retrievers/sentence-window-retriever.js";
+export { DocumentWriter } from "./writers/document-writer.js";
 
 // Preprocessing: joiners, splitters, cleaners, rankers.
 export { DocumentJoiner } from "./joiners/document-joiner.js";
