@@ -78,6 +78,12 @@ export type { JoinMode } from "./joiners/join-modes.js";
 export { joinModes } from "./joiners/join-modes.js";
 export type { SplitOverlap } from "./splitters/chunk-documents.js";
 export { DocumentSplitter } from "./splitters/document-splitter.js";
+export {
+  defaultRecursiveSeparators,
+  RecursiveDocumentSplitter,
+} from "./splitters/recursive-document-splitter.js";
+export type { RecursiveSplitUnit } from "./splitters/recursive-units.js";
+export { recursiveSplitUnits } from "./splitters/recursive-units.js";
 export type { SplitBy } from "./splitters/split-units.js";
 export { splitByUnits } from "./splitters/split-units.js";
 

@@ -1,0 +1,152 @@
+import { MemoryLogger } from "@junction/core";
+import {
+  Document,
+  DocumentSplitter,
+  RecursiveDocumentSplitter,
+  type SplitOverlap,
+} from "@junction/documents";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+
+/** Texts made of words, punctuation, every delimiter the splitters know, and a surrogate pair. */
+const text = fc
+  .array(
+    fc.constantFrom(
+      "a",
+      "bb",
+      "word",
+      "Ünï",
+      "😀",
+      " ",
+      "  ",
+      "\n",
+      "\n\n",
+      "\f",
+      ".",
+      ". ",
+      "! ",
+      "? ",
+      "\t",
+      "-",
+    ),
+    { minLength: 1, maxLength: 120 },
+  )
+  .map((pieces) => pieces.join(""));
+
+const lengthAndOverlap = fc
+  .integer({ min: 1, max: 12 })
+  .chain((splitLength) => fc.tuple(fc.constant(splitLength), fc.integer({ min: 0, max: splitLength - 1 })));
+
+const start = (chunk: Document) => chunk.meta.split_idx_start as number;
+const overlapsOf = (chunk: Document) => (chunk.meta._split_overlap ?? []) as SplitOverlap[];
+const words = (value: string) => value.match(/\S+/g)?.length ?? 0;
+
+/**
+ * The invariants every splitter output must satisfy for one source document (the bugs of Haystack,
+ * LangChain and Mastra in design/retrieval.md §2–3 violate one of them each).
+ */
+function checkChunks(source: string, chunks: readonly Document[], splitOverlap: number): void {
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(chunks.length); // ids unique
+  const first = chunks[0] as Document;
+  expect(start(first)).toBe(0);
+  let rebuilt = first.content ?? "";
+  chunks.forEach((chunk, index) => {
+    const content = chunk.content ?? "";
+    expect(content.length).toBeGreaterThan(0); // no empty chunk
+    expect(source.slice(start(chunk), start(chunk) + content.length)).toBe(content); // an exact slice
+    expect(chunk.meta.split_id).toBe(index);
+    if (index === 0) return;
+    const previous = chunks[index - 1] as Document;
+    const previousEnd = start(previous) + (previous.content ?? "").length;
+    const end = start(chunk) + content.length;
+    expect(start(chunk)).toBeGreaterThanOrEqual(start(previous));
+    expect(start(chunk)).toBeLessThanOrEqual(previousEnd); // no gap
+    expect(end).toBeGreaterThan(previousEnd); // never only overlap
+    if (splitOverlap === 0) expect(start(chunk)).toBe(previousEnd);
+    const shared = previousEnd - start(chunk);
+    const back = overlapsOf(chunk).find((entry) => entry.doc_id === previous.id);
+    const forward = overlapsOf(previous).find((entry) => entry.doc_id === chunk.id);
+    if (shared > 0) {
+      // the recorded ranges are exactly the shared text, in each neighbour's coordinates
+      expect(back?.range).toEqual([start(chunk) - start(previous), previousEnd - start(previous)]);
+      expect(forward?.range).toEqual([0, shared]);
+      const [from, to] = back?.range ?? [0, 0];
+      expect((previous.content ?? "").slice(from, to)).toBe(content.slice(0, shared));
+    } else {
+      expect(back).toBeUndefined();
+      expect(forward).toBeUndefined();
+    }
+    rebuilt += content.slice(shared); // chunks minus overlaps
+  });
+  expect(rebuilt).toBe(source);
+}
+
+describe("DocumentSplitter properties", () => {
+  test("chunks are exact, gap-free, linked slices that rebuild the source", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.constantFrom("word", "sentence", "passage", "page", "line", "period" as const),
+        lengthAndOverlap,
+        fc.integer({ min: 0, max: 6 }),
+        (source, splitBy, [splitLength, splitOverlap], splitThreshold) => {
+          const splitter = new DocumentSplitter({ splitBy, splitLength, splitOverlap, splitThreshold });
+          return splitter
+            .run({ documents: [new Document({ content: source })] }, { logger: new MemoryLogger() })
+            .then(({ documents = [] }) => {
+              checkChunks(source, documents, splitOverlap);
+              for (const chunk of documents) {
+                const before = source.slice(0, start(chunk));
+                expect(chunk.meta.page_number).toBe(
+                  splitBy === "page" ? 1 + (before.match(/\f/g)?.length ?? 0) : chunk.meta.page_number,
+                );
+              }
+            });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("RecursiveDocumentSplitter properties", () => {
+  test("chunks are exact, linked slices of at most splitLength units that rebuild the source", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        text.filter((source) => source.length > 0),
+        fc.constantFrom("word", "char" as const),
+        lengthAndOverlap,
+        fc.constantFrom<string[] | undefined>(undefined, ["."], ["\n", "-"], ["zz"]),
+        (source, splitUnit, [splitLength, splitOverlap], separators) => {
+          const splitter = new RecursiveDocumentSplitter({
+            splitUnit,
+            splitLength,
+            splitOverlap,
+            separators,
+          });
+          return splitter
+            .run({ documents: [new Document({ content: source })] }, { logger: new MemoryLogger() })
+            .then(({ documents = [] }) => {
+              checkChunks(source, documents, splitOverlap);
+              const units = (value: string) => (splitUnit === "char" ? value.length : words(value));
+              documents.forEach((chunk, index) => {
+                expect(units(chunk.content ?? "")).toBeLessThanOrEqual(splitLength);
+                const previous = documents[index - 1];
+                if (previous === undefined || splitOverlap === 0) return;
+                // the overlap is exactly the last splitOverlap units of the previous chunk (or all of it)
+                const shared = start(previous) + (previous.content ?? "").length - start(chunk);
+                const previousUnits = units(previous.content ?? "");
+                if (splitUnit === "char" || separators === undefined) {
+                  expect(units((chunk.content ?? "").slice(0, shared))).toBe(
+                    Math.min(splitOverlap, previousUnits),
+                  );
+                }
+              });
+            });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
