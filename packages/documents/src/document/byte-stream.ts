@@ -1,3 +1,4 @@
+import { DeserializationError } from "@junction/core";
 /** The JSON form of a {@link ByteStream} (Haystack's `ByteStream.to_dict`: the bytes as a list of integers). */
 export interface ByteStreamJSON {
   readonly data: readonly number[];
@@ -49,20 +50,20 @@ export class ByteStream {
   /** Reads the shape {@link ByteStream.toJSON} writes. */
   static fromJSON(json: unknown): ByteStream {
     if (typeof json !== "object" || json === null || Array.isArray(json)) {
-      throw new TypeError("ByteStream.fromJSON: expected an object { data, meta, mime_type }.");
+      throw new DeserializationError("ByteStream.fromJSON: expected an object { data, meta, mime_type }.");
     }
     const record = json as Record<string, unknown>;
     const data = record.data;
     if (!Array.isArray(data) || !data.every((byte) => Number.isInteger(byte) && byte >= 0 && byte <= 255)) {
-      throw new TypeError("ByteStream.fromJSON: data must be a list of integers from 0 to 255.");
+      throw new DeserializationError("ByteStream.fromJSON: data must be a list of integers from 0 to 255.");
     }
     const mimeType = record.mime_type;
     if (mimeType !== undefined && mimeType !== null && typeof mimeType !== "string") {
-      throw new TypeError("ByteStream.fromJSON: mime_type must be a string or null.");
+      throw new DeserializationError("ByteStream.fromJSON: mime_type must be a string or null.");
     }
     const meta = record.meta;
     if (meta !== undefined && (typeof meta !== "object" || meta === null || Array.isArray(meta))) {
-      throw new TypeError("ByteStream.fromJSON: meta must be an object.");
+      throw new DeserializationError("ByteStream.fromJSON: meta must be an object.");
     }
     return new ByteStream(Uint8Array.from(data as number[]), {
       mimeType: mimeType ?? undefined,

@@ -1,3 +1,4 @@
+import { DeserializationError } from "@junction/core";
 /** The JSON form of a {@link SparseEmbedding} (Haystack's `SparseEmbedding.to_dict`). */
 export interface SparseEmbeddingJSON {
   readonly indices: readonly number[];
@@ -27,11 +28,13 @@ export class SparseEmbedding {
   /** Reads the shape {@link SparseEmbedding.toJSON} writes. */
   static fromJSON(json: unknown): SparseEmbedding {
     if (typeof json !== "object" || json === null) {
-      throw new TypeError("SparseEmbedding.fromJSON: expected an object { indices, values }.");
+      throw new DeserializationError("SparseEmbedding.fromJSON: expected an object { indices, values }.");
     }
     const { indices, values } = json as Record<string, unknown>;
     if (!Array.isArray(indices) || !Array.isArray(values)) {
-      throw new TypeError("SparseEmbedding.fromJSON: indices and values must be lists of numbers.");
+      throw new DeserializationError(
+        "SparseEmbedding.fromJSON: indices and values must be lists of numbers.",
+      );
     }
     return new SparseEmbedding(indices as number[], values as number[]);
   }
