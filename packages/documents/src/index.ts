@@ -2,6 +2,7 @@ export type { ByteStreamJSON, ByteStreamOptions } from "./document/byte-stream.j
 export { ByteStream } from "./document/byte-stream.js";
 export type { DocumentInit, DocumentJSON } from "./document/document.js";
 export { Document } from "./document/document.js";
+export { byteStreamSchema, documentSchema } from "./document/document-types.js";
 export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
 export { SparseEmbedding } from "./document/sparse-embedding.js";
 // Filters: matching, errors, schema, filter policy.
