@@ -25,8 +25,8 @@ export async function run(values: Record<string, unknown>, positionals: string[]
       signal: controller.signal,
       ...(store === undefined ? {} : { store }),
     })) {
-      if (event.event === "component_start") progress.update(String(event.data.component));
-      else if (event.event === "chunk" && stream) {
+      progress.event(event);
+      if (event.event === "chunk" && stream) {
         const chunk = event.data.chunk;
         if (chunk instanceof StreamingChunk && chunk.content !== "") {
           process.stdout.write(chunk.content);
