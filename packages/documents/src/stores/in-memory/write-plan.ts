@@ -1,0 +1,79 @@
+import { Document } from "../../document/document.js";
+import type { DuplicatePolicy } from "../duplicate-policy.js";
+import type { DocumentTable } from "./document-table.js";
+import { DuplicateDocumentError } from "./duplicate-error-stub.js";
+import { EmbeddingDimensionError } from "./in-memory-errors.js";
+
+/** The documents a write stores, in order, after the duplicate policy and every check. */
+export interface WritePlan {
+  readonly toWrite: readonly Document[];
+}
+
+/**
+ * Checks a batch before anything is written, so a refused write changes nothing:
+ * every element is a `Document`; with `"fail"` (and `"none"`, which this store treats as `"fail"`, as
+ * Haystack's) every id already stored or repeated in the batch is reported at once; every embedding has
+ * the store's dimension (or the batch's first one when the store holds none).
+ *
+ * `"skip"` keeps the stored document (and the first of repeated ids in the batch); `"overwrite"` writes
+ * the last of repeated ids.
+ *
+ * @throws DuplicateDocumentError listing every duplicate id; EmbeddingDimensionError naming the document
+ *   and both dimensions; TypeError for an element that is not a Document
+ */
+export function planWrite(
+  documents: readonly Document[],
+  policy: DuplicatePolicy,
+  table: DocumentTable,
+  storedDimension: number | undefined,
+): WritePlan {
+  if (!Array.isArray(documents)) {
+    throw new TypeError("InMemoryDocumentStore.writeDocuments: expected a list of Documents.");
+  }
+  documents.forEach((document, index) => {
+    if (!(document instanceof Document)) {
+      throw new TypeError(
+        `InMemoryDocumentStore.writeDocuments: documents[${index}] is not a Document; create it with new Document({ content, meta }).`,
+      );
+    }
+  });
+  const effective = policy === "none" ? "fail" : policy;
+  const byId = new Map<string, Document>();
+  const duplicates: string[] = [];
+  for (const document of documents) {
+    const stored = table.slotOf(document.id) !== undefined;
+    const repeated = byId.has(document.id);
+    if (effective === "fail" && (stored || repeated)) {
+      if (!duplicates.includes(document.id)) duplicates.push(document.id);
+      continue;
+    }
+    if (effective === "skip" && (stored || repeated)) continue;
+    if (repeated) byId.delete(document.id); // overwrite: the last one wins, at its position
+    byId.set(document.id, document);
+  }
+  if (duplicates.length > 0) throw new DuplicateDocumentError(duplicates);
+  const toWrite = [...byId.values()];
+  checkDimensions(toWrite, storedDimension);
+  return { toWrite };
+}
+
+function checkDimensions(documents: readonly Document[], storedDimension: number | undefined): void {
+  let expected = storedDimension;
+  let from = "the stored embeddings";
+  // The dimension is fixed while the store holds an embedding (even when this batch overwrites them all).
+  for (const document of documents) {
+    const embedding = document.embedding;
+    if (embedding === undefined) continue;
+    if (expected === undefined) {
+      expected = embedding.length;
+      from = `document "${document.id}" earlier in the batch`;
+      continue;
+    }
+    if (embedding.length !== expected) {
+      throw new EmbeddingDimensionError(
+        `InMemoryDocumentStore.writeDocuments: document "${document.id}" has an embedding of ${embedding.length} dimensions but ${from} have ${expected}. Embed every document with the same model (or use another store per model). Nothing was written.`,
+        { documentId: document.id, expected, actual: embedding.length },
+      );
+    }
+  }
+}
