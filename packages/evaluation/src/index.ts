@@ -16,3 +16,17 @@ export { FaithfulnessEvaluator, faithfulnessExamples } from "./judges/faithfulne
 export type { JudgeMeta } from "./judges/judge-run.js";
 export { LLMEvaluator } from "./judges/llm-evaluator.js";
 export type { JudgeExample } from "./judges/prompt.js";
+export type { ComparativeReport, MetricComparison, RowChange } from "./report/compare.js";
+export type {
+  EvaluationRunResultInit,
+  EvaluationRunResultJSON,
+  MetricResult,
+  RowError,
+} from "./report/evaluation-run-result.js";
+export { EvaluationRunResult } from "./report/evaluation-run-result.js";
+export type { HTMLReportOptions } from "./report/html.js";
+export type { Dataset, DatasetRow } from "./run/dataset.js";
+export { loadDataset, parseJSONL } from "./run/dataset.js";
+export type { EvaluateOptions, EvaluationProgress, EvaluatorSpec, RowInputs } from "./run/evaluate.js";
+export { evaluate } from "./run/evaluate.js";
+export type { InputSource, PipelineOutputsOf } from "./run/sources.js";
