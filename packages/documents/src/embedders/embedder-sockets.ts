@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Document } from "../document/document.js";
+import { documentSchema } from "../document/document-types.js";
 
 /**
  * The sockets and shared params of Junction's embedders, so every embedder adapter (OpenAI, the AI SDK,
@@ -7,8 +7,7 @@ import { Document } from "../document/document.js";
  * `run({ documents }) → { documents, meta }`, as in Haystack.
  */
 
-// TODO(helper A): switch to the named `documentSchema` once @junction/documents exports it.
-const documentListSchema = z.array(z.instanceof(Document));
+const documentListSchema = z.array(documentSchema);
 
 /** Token usage of an embedding call, in OpenAI's names. */
 export const embeddingUsageSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Document } from "../document/document.js";
+import { pythonDatetimeStr, pythonNumberRepr } from "../document/python-format.js";
 
 /** How a document embedder composes the text it sends for each document. */
 export interface TextComposition {
@@ -13,13 +14,17 @@ export interface TextComposition {
 }
 
 /**
- * A meta value as text, as Haystack's `str(value)` writes the common cases: strings as they are,
- * booleans as `True` / `False`, numbers in their shortest form; other values as JSON.
+ * A meta value as text, as Haystack's `str(value)` writes it for scalars, so the same document sends the
+ * same text from Haystack and Junction: strings as they are, booleans as `True` / `False`, numbers as
+ * Python prints them (`0.5`, `1e-05`; integral numbers as ints), dates as `str(datetime)`. Lists and
+ * objects are written as JSON (Python would print its `repr`).
  */
 export function metaValueText(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "boolean") return value ? "True" : "False";
-  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "number") return pythonNumberRepr(value);
+  if (typeof value === "bigint") return String(value);
+  if (value instanceof Date) return pythonDatetimeStr(value);
   return JSON.stringify(value) ?? String(value);
 }
 
