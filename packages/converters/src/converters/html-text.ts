@@ -1,0 +1,75 @@
+import { compile, type HtmlToTextOptions } from "html-to-text";
+
+/** Elements that are page furniture or code, not readable text. */
+const skipped = [
+  "head",
+  "nav",
+  "footer",
+  "aside",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "canvas",
+  "form",
+  "button",
+  "iframe",
+  "img",
+];
+
+function options(keepLinks: boolean, baseSelector: string): HtmlToTextOptions {
+  return {
+    wordwrap: false,
+    baseElements: { selectors: [baseSelector], returnDomByDefault: true },
+    selectors: [
+      { selector: "a", options: { ignoreHref: !keepLinks, hideLinkHrefIfSameAsText: true } },
+      ...skipped.map((selector) => ({ selector, format: "skip" })),
+      ...["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({
+        selector,
+        options: { uppercase: false },
+      })),
+      { selector: "ul", options: { itemPrefix: "- " } },
+      { selector: "table", format: "dataTable", options: { uppercaseHeaderCells: false } },
+    ],
+  };
+}
+
+/** Turns HTML into readable text. */
+export type HtmlToText = (html: string) => string;
+
+/**
+ * Builds the HTML → text function of a converter: line breaks between blocks, lists as `- item`, tables
+ * as aligned columns; navigation, footers, asides, scripts, styles, forms and images are dropped. With
+ * `mainContent`, only the page's `<main>` (or, without one, its first `<article>`) is kept when present.
+ *
+ * @param keepLinks - write link targets after their text (`text [https://…]`)
+ * @param mainContent - keep only `<main>` / `<article>` when the page has one
+ */
+export function htmlToTextConverter(keepLinks: boolean, mainContent: boolean): HtmlToText {
+  const whole = compile(options(keepLinks, "body"));
+  if (!mainContent) return whole;
+  const main = compile(options(keepLinks, "main"));
+  const article = compile(options(keepLinks, "article"));
+  return (html) => {
+    if (/<main[\s>]/i.test(html)) return main(html);
+    if (/<article[\s>]/i.test(html)) return article(html);
+    return whole(html);
+  };
+}
+
+const titleOpen = /<title\b[^>]*>/i;
+const titleClose = /<\/title\s*>/i;
+const plain = compile({ wordwrap: false });
+
+/** The text of the page's `<title>` (entities decoded, whitespace collapsed), or `undefined`. */
+export function htmlTitle(html: string): string | undefined {
+  const open = titleOpen.exec(html);
+  if (open === null) return undefined;
+  const start = open.index + open[0].length;
+  const rest = html.slice(start, start + 10_000);
+  const close = titleClose.exec(rest);
+  if (close === null) return undefined;
+  const title = plain(rest.slice(0, close.index)).replace(/\s+/g, " ").trim();
+  return title === "" ? undefined : title;
+}

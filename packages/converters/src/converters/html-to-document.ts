@@ -1,0 +1,79 @@
+import { defineComponent } from "@junction/core";
+import { Document } from "@junction/documents";
+import { z } from "zod";
+import { ConversionError } from "../errors.js";
+import { convertSources } from "../sources/convert-sources.js";
+import { decodeText } from "../sources/decode-text.js";
+import { documentListSchema, sourceSchema, sourcesMetaSchema } from "../sources/socket-schemas.js";
+import { mergeMeta } from "../sources/source-meta.js";
+import { encodingSchema, sourceParamsShape } from "../sources/source-params.js";
+import { htmlTitle, htmlToTextConverter } from "./html-text.js";
+
+/** The default of `maxHtmlBytes`: 20 MB. */
+const defaultMaxHtmlBytes = 20 * 1024 * 1024;
+
+/**
+ * Turns HTML pages (paths or `ByteStream`s, such as `LinkContentFetcher`'s `streams`) into one
+ * `Document` each, holding the page's readable text: blocks on their own lines, lists and tables kept,
+ * navigation, footers, asides, scripts, styles and forms dropped (Haystack uses trafilatura; this is a
+ * simpler, dependency-light extraction). The page's `<title>` goes to `meta.title` (`extractTitle`).
+ *
+ * @example
+ * ```ts
+ * pipeline
+ *   .addComponent("fetch", new LinkContentFetcher())
+ *   .addComponent("html", new HTMLToDocument({ keepLinks: true }))
+ *   .connect("fetch.streams", "html.sources");
+ * ```
+ */
+export const HTMLToDocument = defineComponent({
+  type: "junction.HTMLToDocument",
+  description: "Converts HTML pages into Documents holding their readable text.",
+  params: z.object({
+    encoding: encodingSchema,
+    ...sourceParamsShape,
+    /** Write link targets after their text: `the docs [https://…]`. */
+    keepLinks: z.boolean().default(false),
+    /** Keep only the page's `<main>` (or `<article>`) when it has one. */
+    mainContent: z.boolean().default(true),
+    /** Put the page's `<title>` in `meta.title` (the `meta` input still wins). */
+    extractTitle: z.boolean().default(true),
+    /** The largest HTML page parsed, in bytes (default 20 MB). */
+    maxHtmlBytes: z.number().int().positive().default(defaultMaxHtmlBytes),
+  }),
+  inputs: { sources: z.array(sourceSchema), meta: sourcesMetaSchema },
+  outputs: { documents: documentListSchema },
+  setup: (params) => ({ toText: htmlToTextConverter(params.keepLinks, params.mainContent) }),
+  run: async ({ sources, meta }, { params, resources, logger, signal, componentName }) => ({
+    documents: await convertSources({
+      sources,
+      meta,
+      params,
+      context: { logger, signal, componentName },
+      type: "junction.HTMLToDocument",
+      convert: ({ stream, meta: sourceMeta, label, described, warn }) => {
+        if (stream.data.byteLength === 0) {
+          throw new ConversionError(`${label}: ${described} is empty.`, {
+            reason: "empty",
+            source: described,
+          });
+        }
+        if (stream.data.byteLength > params.maxHtmlBytes) {
+          throw new ConversionError(
+            `${label}: ${described} is ${stream.data.byteLength} bytes of HTML, over maxHtmlBytes (${params.maxHtmlBytes}). Raise the maxHtmlBytes option if the page is trusted.`,
+            { reason: "too_large", source: described },
+          );
+        }
+        const html = decodeText(stream, params.encoding, label, described);
+        const text = resources.toText(html);
+        if (text.trim() === "") warn(`${label}: ${described} has no readable text; its document is empty.`);
+        const title = params.extractTitle ? htmlTitle(html) : undefined;
+        const layers = title === undefined ? [stream.meta, sourceMeta] : [stream.meta, { title }, sourceMeta];
+        return [new Document({ content: text, meta: mergeMeta(layers, stream.meta, params.storeFullPath) })];
+      },
+    }),
+  }),
+});
+
+/** An `HTMLToDocument` instance. */
+export type HTMLToDocument = InstanceType<typeof HTMLToDocument>;

@@ -1,0 +1,27 @@
+import { ByteStream, Document } from "@junction/documents";
+import { z } from "zod";
+
+// TODO(helper D): use @junction/documents' named `documentSchema` / `byteStreamSchema` once exported,
+// so these sockets compare by identity with the splitters', stores' and retrievers' sockets.
+const documentSchema = z.instanceof(Document);
+const byteStreamSchema = z.instanceof(ByteStream);
+
+/** The `documents` output of every converter. */
+export const documentListSchema = z.array(documentSchema);
+
+/** The `streams` output of `LinkContentFetcher`. */
+export const byteStreamListSchema = z.array(byteStreamSchema);
+
+/** One converter source: a file path (or `file:` URL) or a `ByteStream`. */
+export const sourceSchema = z.union([z.string(), byteStreamSchema]);
+
+/** What a converter's `sources` input takes. */
+export type Source = z.output<typeof sourceSchema>;
+
+const metaObjectSchema = z.record(z.string(), z.unknown());
+
+/** The `meta` input: one object for every source, or a list with one object per source. */
+export const sourcesMetaSchema = z.union([metaObjectSchema, z.array(metaObjectSchema)]).optional();
+
+/** The `meta` input's type. */
+export type SourcesMeta = z.output<typeof sourcesMetaSchema>;
