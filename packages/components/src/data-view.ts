@@ -1,3 +1,4 @@
+import { expressionViewOf } from "@junction/core";
 import { formatPath } from "./format.js";
 
 /**
@@ -6,7 +7,8 @@ import { formatPath } from "./format.js";
  * CEL expressions and Liquid templates never receive live objects: every value is copied into plain
  * data made of `null`, booleans, numbers, strings, `Date`, `Uint8Array`, arrays and objects with own
  * data properties only. Functions, getters, symbols and prototypes do not survive the copy, so nothing
- * an expression or template can reach runs code. Class instances are copied through their `toJSON()`
+ * an expression or template can reach runs code. Class instances are copied through their expression
+ * view when their class defines one (`expressionView` from core), else through their `toJSON()`
  * (chat messages get a richer view with `text`, `tool_calls` and friends) or, without one, their own enumerable
  * data properties. The copy keeps a reverse map so a value that comes out of an expression unchanged
  * can be handed back as the original object.
@@ -172,6 +174,8 @@ export class DataViews {
       return out;
     }
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Promise) return null;
+    const custom = expressionViewOf(value);
+    if (custom !== undefined) return this.#customView(custom.data, path, depth);
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") {
       const json: unknown = toJSON.call(value);
@@ -211,6 +215,8 @@ export class DataViews {
       return this.#lazyMap(entries, [...path], depth);
     }
     if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Promise) return null;
+    const custom = expressionViewOf(value);
+    if (custom !== undefined) return this.#customView(custom.data, path, depth);
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") {
       const json: unknown = toJSON.call(value);
@@ -301,6 +307,20 @@ export class DataViews {
       deleteProperty: () => false,
       setPrototypeOf: () => false,
     });
+  }
+
+  /**
+   * The view of an instance whose class defines an expression view (`expressionView` from core, e.g. a
+   * `Document` seen as `{ id, content, meta, ... }`). A plain object is copied here (eagerly or lazily)
+   * rather than through {@link DataViews.view}, so the copy maps back to the instance, not to the
+   * temporary object.
+   */
+  #customView(data: unknown, path: (string | number)[], depth: number): unknown {
+    if (typeof data !== "object" || data === null || Array.isArray(data))
+      return this.#view(data, path, depth);
+    const prototype = Object.getPrototypeOf(data);
+    if (prototype !== Object.prototype && prototype !== null) return this.#view(data, path, depth);
+    return this.#lazy ? this.#lazyMap(data, [...path], depth) : this.#ownData(data, path, depth);
   }
 
   /** The view of a chat message: its document plus the reference's convenience accessors as data. */

@@ -148,6 +148,8 @@ export type { Compatibility, Conversion } from "./sockets/compatibility.js";
 export { checkCompatibility } from "./sockets/compatibility.js";
 export type { ConversionHelpers, ConversionStrategy } from "./sockets/conversions.js";
 export { registerConversion } from "./sockets/conversions.js";
+export type { ExpressionViewable } from "./sockets/expression-view.js";
+export { expressionView, expressionViewOf } from "./sockets/expression-view.js";
 export type { NamedTypeOptions, NamedTypeWire } from "./sockets/named-types.js";
 export {
   defineNamedType,

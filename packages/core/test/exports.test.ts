@@ -46,6 +46,8 @@ test("@junction/core exports exactly its public surface", () => {
     "didYouMean",
     "excerpt",
     "excerptLength",
+    "expressionView",
+    "expressionViewOf",
     "formatIssues",
     "formatPath",
     "fromDurableJSON",

@@ -33,6 +33,8 @@ export type { DuplicatePolicy } from "./stores/duplicate-policy.js";
 export { duplicatePolicies } from "./stores/duplicate-policy.js";
 
 // Stores: errors, serialization, InMemoryDocumentStore.
+export type { DuplicateDocumentErrorOptions } from "./stores/errors.js";
+export { DuplicateDocumentError } from "./stores/errors.js";
 export type {
   DocumentStoreJSON,
   DocumentStoreType,
@@ -74,14 +76,19 @@ export { mergeDocumentsText, SentenceWindowRetriever } from "./retrievers/senten
 export { DocumentWriter } from "./writers/document-writer.js";
 
 // Preprocessing: joiners, splitters, cleaners, rankers.
-export { DocumentCleaner, unicodeNormalizationForms } from "./cleaners/document-cleaner.js";
-export type { ByteStreamJSON, ByteStreamOptions } from "./document/byte-stream.js";
-export { ByteStream } from "./document/byte-stream.js";
-export type { DocumentInit, DocumentJSON } from "./document/document.js";
-export { Document } from "./document/document.js";
-export { byteStreamSchema, documentSchema } from "./document/document-types.js";
-export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
-export { SparseEmbedding } from "./document/sparse-embedding.js";
+export { DocumentJoiner } from "./joiners/document-joiner.js";
+export type { JoinMode } from "./joiners/join-modes.js";
+export { joinModes } from "./joiners/join-modes.js";
+export type { SplitOverlap } from "./splitters/chunk-documents.js";
+export { DocumentSplitter } from "./splitters/document-splitter.js";
+export {
+  defaultRecursiveSeparators,
+  RecursiveDocumentSplitter,
+} from "./splitters/recursive-document-splitter.js";
+export type { RecursiveSplitUnit } from "./splitters/recursive-units.js";
+export { recursiveSplitUnits } from "./splitters/recursive-units.js";
+export type { SplitBy } from "./splitters/split-units.js";
+export { splitByUnits } from "./splitters/split-units.js";
 
 // Embedders: the contract and batch loop shared by the embedder adapters, progress events.
 export type {

@@ -1,4 +1,4 @@
-import { DeserializationError } from "@junction/core";
+import { DeserializationError, expressionView } from "@junction/core";
 /** The JSON form of a {@link ByteStream} (Haystack's `ByteStream.to_dict`: the bytes as a list of integers). */
 export interface ByteStreamJSON {
   readonly data: readonly number[];
@@ -40,6 +40,11 @@ export class ByteStream {
   /** The bytes decoded as UTF-8 text. */
   toText(): string {
     return new TextDecoder().decode(this.data);
+  }
+
+  /** How expressions and templates see a byte stream: `{ data (bytes), meta, mime_type }`. */
+  [expressionView](): Record<string, unknown> {
+    return { data: this.data, meta: this.meta, mime_type: this.mimeType ?? null };
   }
 
   /** Haystack's `to_dict` shape: `{ data: number[], meta, mime_type }`. */

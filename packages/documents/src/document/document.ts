@@ -1,3 +1,4 @@
+import { expressionView } from "@junction/core";
 import type { ByteStream } from "./byte-stream.js";
 import { computeDocumentId } from "./document-id.js";
 import { documentFromJSON, documentToJSON } from "./document-json.js";
@@ -78,6 +79,24 @@ export class Document {
       embedding: "embedding" in changes ? changes.embedding : this.embedding,
       sparseEmbedding: "sparseEmbedding" in changes ? changes.sparseEmbedding : this.sparseEmbedding,
     });
+  }
+
+  /**
+   * How router expressions (CEL) and prompt templates (Liquid) see a document:
+   * `{ id, content, meta, score, embedding, blob, sparse_embedding }` with `null` for unset fields, so
+   * `{{ doc.meta.url }}` and `documents[0].meta.lang == "en"` read as in Haystack's Jinja templates.
+   * The flattened {@link Document.toJSON} shape is only the storage and wire form.
+   */
+  [expressionView](): Record<string, unknown> {
+    return {
+      id: this.id,
+      content: this.content ?? null,
+      meta: this.meta,
+      score: this.score ?? null,
+      embedding: this.embedding ?? null,
+      blob: this.blob ?? null,
+      sparse_embedding: this.sparseEmbedding?.toJSON() ?? null,
+    };
   }
 
   /** Haystack's `to_dict(flatten=True)` shape: meta keys are written beside the fields. */
