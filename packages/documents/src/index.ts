@@ -76,6 +76,7 @@ export { mergeDocumentsText, SentenceWindowRetriever } from "./retrievers/senten
 export { DocumentWriter } from "./writers/document-writer.js";
 
 // Preprocessing: joiners, splitters, cleaners, rankers.
+export { DocumentCleaner, unicodeNormalizationForms } from "./cleaners/document-cleaner.js";
 export { DocumentJoiner } from "./joiners/document-joiner.js";
 export type { JoinMode } from "./joiners/join-modes.js";
 export { joinModes } from "./joiners/join-modes.js";
