@@ -21,6 +21,7 @@ Verbs:
   mcp <files|dir>        serve pipelines as MCP tools over stdio (for desktop clients)
   dev <files|dir>        serve --watch plus the local playground page (/playground/)
   runs list|show|resume  the runs kept in a store directory: the approval inbox (--store <dir>)
+  eval <file>            score a pipeline on labeled questions (recall, MRR, NDCG…); gate CI with --min
 
 Files: pipeline documents (.json, .yaml, .yml) or modules whose default export is a pipeline, a
 component, or an object of them (.ts, .mts, .js, .mjs).
@@ -47,6 +48,39 @@ Options:
   --store <dir>           keep a run that stops for decisions in this directory
 
 ${exitCodes}`,
+  eval: `junction eval <file> --dataset <file.jsonl> [--metrics recall,mrr,ndcg] [--min metric=value]...
+
+Runs the pipeline once per dataset row, scores it, and prints the aggregated table. A row whose run
+fails is listed on stderr and scored NaN; the others still count.
+
+Dataset (JSONL, one object a line):
+  question                the text given to the pipeline (see --input)
+  ground_truth_documents  the passages that answer it: texts, or Document JSON ({ "id", "content", "meta" })
+  ground_truth_answer     the reference answer (for exact_match)
+
+Options:
+  -d, --dataset <file>        the labeled questions (required)
+  -m, --metrics <list>        recall, recall_multi, mrr, ndcg, map, exact_match (default recall,mrr,ndcg)
+  -i, --input comp.socket=field
+                              which row field feeds which pipeline input; repeatable. Default: question
+                              goes to every open mandatory input named query, text or question
+  --documents comp.socket     the output holding the retrieved documents (default: the one "documents"
+                              output, unconnected ones first)
+  --answer comp.socket        the output holding the answer (default: the one "replies"/"answer" output)
+  --comparison-field <field>  content (default), id, or meta.<key>: how documents are matched
+  -c, --concurrency <n>       rows run at the same time (default 4)
+  --run-name <name>           the run's name in reports (default: the pipeline's name)
+  --compare <previous.json>   show the change against a run saved with --out
+  -o, --out <file.json>       save the run (scores per row) as JSON, for --compare later
+  --csv <file>                save the per-question scores as CSV
+  --html <file>               save a self-contained HTML report (chart + per-question table)
+  --min metric=value          exit 4 when the metric's score is below value; repeatable
+  -q, --quiet                 no progress bar
+  --registry <module>         a module exporting a registry
+  --name <name>               which pipeline, when the module exports several
+
+${exitCodes}
+  4  a --min threshold was not met (eval)`,
   validate: `junction validate <file> [--registry <module>]
 
 Loads the document with every check (shape, component types, params, connections, declared inputs

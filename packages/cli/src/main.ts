@@ -21,6 +21,7 @@ const serveCommand = lazy(async () => (await import("./commands/serve.js")).serv
 const mcp = lazy(async () => (await import("./commands/serve.js")).mcp);
 const dev = lazy(async () => (await import("./commands/serve.js")).dev);
 const runs = lazy(async () => (await import("./commands/runs.js")).runs);
+const evalVerb = lazy(async () => (await import("./commands/eval.js")).evalCommand);
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -40,6 +41,26 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       store: { type: "string" },
     },
     action: run,
+  },
+  eval: {
+    options: {
+      dataset: { type: "string", short: "d" },
+      metrics: { type: "string", short: "m" },
+      input: { type: "string", short: "i", multiple: true },
+      documents: { type: "string" },
+      answer: { type: "string" },
+      "comparison-field": { type: "string" },
+      concurrency: { type: "string", short: "c" },
+      "run-name": { type: "string" },
+      compare: { type: "string" },
+      out: { type: "string", short: "o" },
+      csv: { type: "string" },
+      html: { type: "string" },
+      min: { type: "string", multiple: true },
+      quiet: { type: "boolean", short: "q" },
+      name: { type: "string" },
+    },
+    action: evalVerb,
   },
   validate: { options: {}, action: validate },
   draw: { options: { name: { type: "string" } }, action: draw },
