@@ -23,7 +23,7 @@ const paramsSchema = z
         try {
           parseSelector(selector);
         } catch (error) {
-          context.addIssue({ code: "custom", message: `jqSchema: ${(error as Error).message}` });
+          context.addIssue({ code: "custom", message: (error as Error).message });
         }
       }),
     /** The key of each selected object whose value becomes the content. */

@@ -1,10 +1,5 @@
-import { ByteStream, Document } from "@junction/documents";
+import { byteStreamSchema, documentSchema } from "@junction/documents";
 import { z } from "zod";
-
-// TODO(helper D): use @junction/documents' named `documentSchema` / `byteStreamSchema` once exported,
-// so these sockets compare by identity with the splitters', stores' and retrievers' sockets.
-const documentSchema = z.instanceof(Document);
-const byteStreamSchema = z.instanceof(ByteStream);
 
 /** The `documents` output of every converter. */
 export const documentListSchema = z.array(documentSchema);
