@@ -7,6 +7,7 @@ export { Document } from "./document/document.js";
 export { byteStreamSchema, documentSchema } from "./document/document-types.js";
 export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
 export { SparseEmbedding } from "./document/sparse-embedding.js";
+
 // Embedders: the contract and batch loop shared by the embedder adapters, progress events.
 export type {
   EmbedBatchResult,

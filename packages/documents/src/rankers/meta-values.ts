@@ -1,0 +1,71 @@
+/** How `MetaFieldRanker` parses string meta values before sorting. */
+export const metaValueTypes = ["float", "int", "date"] as const;
+
+/** One of {@link metaValueTypes}. */
+export type MetaValueType = (typeof metaValueTypes)[number];
+
+/** Python's `float(str)`: surrounding whitespace, `_` between digits, `inf`/`nan`; else an error. */
+function parseFloatValue(value: string): number {
+  const trimmed = value.trim();
+  const special = /^([+-]?)(inf|infinity|nan)$/i.exec(trimmed);
+  if (special !== null) {
+    if ((special[2] ?? "").toLowerCase() === "nan") return Number.NaN;
+    return special[1] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  }
+  if (!/^[+-]?(\d(_?\d)*)?(\.(\d(_?\d)*)?)?([eE][+-]?\d(_?\d)*)?$/.test(trimmed) || !/\d/.test(trimmed)) {
+    throw new Error(`could not convert string to float: '${value}'`);
+  }
+  return Number(trimmed.replaceAll("_", ""));
+}
+
+/** Python's `int(str)`: an optionally signed run of digits (with `_` between digits). */
+function parseIntValue(value: string): number {
+  const trimmed = value.trim();
+  if (!/^[+-]?\d(_?\d)*$/.test(trimmed))
+    throw new Error(`invalid literal for int() with base 10: '${value}'`);
+  return Number(trimmed.replaceAll("_", ""));
+}
+
+/** A date string (what `Date.parse` reads: ISO 8601 and RFC 2822) as epoch milliseconds. */
+function parseDateValue(value: string): number {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`String does not contain a date: '${value}'`);
+  return time;
+}
+
+/**
+ * Parses every value as `type`.
+ *
+ * @throws the first value that does not parse (the caller falls back to the raw values, as Haystack)
+ */
+export function parseMetaValues(values: readonly string[], type: MetaValueType): number[] {
+  const parse = type === "float" ? parseFloatValue : type === "int" ? parseIntValue : parseDateValue;
+  return values.map(parse);
+}
+
+/** The kind of a sortable meta value, or `undefined` when Python could not order it with others. */
+function kindOf(value: unknown): "number" | "string" | undefined {
+  if (typeof value === "number" || typeof value === "boolean") return "number";
+  if (typeof value === "string") return "string";
+  return undefined;
+}
+
+/**
+ * Orders `values` as Python's `sorted(..., reverse=descending)` would (stable: equal values keep their
+ * order), returning the indices; `undefined` when the values cannot be compared with each other (mixed
+ * kinds, or lists, objects and nulls) — where Python raises a `TypeError`.
+ */
+export function sortIndices(values: readonly unknown[], descending: boolean): number[] | undefined {
+  const indices = values.map((_, index) => index);
+  if (values.length < 2) return indices;
+  const kind = kindOf(values[0]);
+  if (kind === undefined || values.some((value) => kindOf(value) !== kind)) return undefined;
+  const compare =
+    kind === "number"
+      ? (a: unknown, b: unknown) => Number(a) - Number(b)
+      : (a: unknown, b: unknown) =>
+          (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+  return indices.sort(
+    (a, b) => (descending ? compare(values[b], values[a]) : compare(values[a], values[b])) || 0,
+  );
+}
