@@ -36,13 +36,13 @@ export function refusedAddressReason(address: string, policy: AddressPolicy): st
   try {
     parsed = ipaddr.parse(address);
   } catch {
-    return `"${address}" is not an IP address`;
+    return `"${address}", which is not an IP address`;
   }
   for (const [base, bits] of policy.allowedRanges) {
     if (base.kind() === parsed.kind() && parsed.match(base, bits)) return undefined;
   }
   const range = parsed.range();
-  return range === "unicast" ? undefined : `${address} is a ${rangeNames[range] ?? range} address`;
+  return range === "unicast" ? undefined : `${address}, a ${rangeNames[range] ?? range} address`;
 }
 
 const rangeNames: Record<string, string> = {
