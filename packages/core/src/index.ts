@@ -1,3 +1,13 @@
+// Loads the durable-run machinery, which provides what a direct component run needs (component/run-services).
+import "./durable/component-run.js";
+
+export { defineComponent } from "./component/component.js";
+export type {
+  ComponentDocument,
+  ComponentSerializer,
+  DeserializeContext,
+  SerializeContext,
+} from "./component/component-serializer.js";
 export type {
   AnyComponent,
   AnyComponentClass,
@@ -8,17 +18,12 @@ export type {
   ComponentRunOptions,
   InferParams,
   InferResult,
-  InvokeComponentOptions,
   LifecycleContext,
   RunContext,
-} from "./component/component.js";
-export { defineComponent, invokeComponent, isComponent } from "./component/component.js";
-export type {
-  ComponentDocument,
-  ComponentSerializer,
-  DeserializeContext,
-  SerializeContext,
-} from "./component/component-serializer.js";
+} from "./component/contract.js";
+export { isComponent } from "./component/internals.js";
+export type { InvokeComponentOptions } from "./component/invoke.js";
+export { invokeComponent } from "./component/invoke.js";
 export type { CreateRegistryOptions, Registry } from "./component/registry.js";
 export { createRegistry, defaultRegistry } from "./component/registry.js";
 export type {
@@ -48,7 +53,6 @@ export type { DurableType } from "./durable/durable-json.js";
 export { fromDurableJSON, registerDurableType, toDurableJSON } from "./durable/durable-json.js";
 export type { FileRunStoreOptions } from "./durable/file-run-store.js";
 export { FileRunStore } from "./durable/file-run-store.js";
-export type { Durability, DurableRunOptions, ResumeOptions } from "./durable/run-recorder.js";
 export { fromSnapshotJSON, toSnapshotJSON } from "./durable/value-json.js";
 export type { Issue, JunctionErrorCode, JunctionErrorFields } from "./errors/errors.js";
 export {
@@ -67,6 +71,8 @@ export {
 export { excerpt, excerptLength, quoteExcerpt } from "./errors/excerpt.js";
 export { closestNames, didYouMean } from "./errors/suggest.js";
 export { canonicalJSON, hashJSON } from "./json/canonical-json.js";
+export type { CopyLimits } from "./json/untrusted-json.js";
+export { copyUntrusted } from "./json/untrusted-json.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export { PipelineBuilder } from "./pipeline/builder.js";
@@ -79,14 +85,14 @@ export type {
   PipelineTypeError,
 } from "./pipeline/builder-types.js";
 export type { DeclaredIO } from "./pipeline/declared-io.js";
-export { describeType } from "./pipeline/describe-type.js";
-export type { EngineSocketKind } from "./pipeline/model.js";
-export type { PipelineOptions, PipelineRunOptions } from "./pipeline/options.js";
 export type {
   PipelineConnection,
   PipelineInputDescription,
   PipelineOutputDescription,
-} from "./pipeline/pipeline.js";
+} from "./pipeline/describe-io.js";
+export { describeType } from "./pipeline/describe-type.js";
+export type { EngineSocketKind } from "./pipeline/model.js";
+export type { PipelineOptions, PipelineRunOptions } from "./pipeline/options.js";
 export { Pipeline } from "./pipeline/pipeline.js";
 export type {
   PipelineDeserializeOptions,
@@ -128,6 +134,7 @@ export type {
   ResumeContext,
 } from "./run/interrupt.js";
 export { ComponentInterrupt, decisionSchema } from "./run/interrupt.js";
+export type { Durability, DurableRunOptions, ResumeOptions } from "./run/options.js";
 export { RunSnapshot } from "./run/run-snapshot.js";
 export type { RunListQuery, RunStore, RunSummary, SnapshotInfo } from "./run/run-store.js";
 export { MemoryRunStore } from "./run/run-store.js";
@@ -142,8 +149,6 @@ export type {
 export { deserializeComponent, serializeComponent } from "./serialization/component-serialization.js";
 export type { ComponentEntryDocument, PipelineDocument } from "./serialization/document-schema.js";
 export { pipelineDocumentJSONSchema, pipelineDocumentSchema } from "./serialization/document-schema.js";
-export type { CopyLimits } from "./serialization/json-data.js";
-export { copyUntrusted } from "./serialization/json-data.js";
 export type { Compatibility, Conversion } from "./sockets/compatibility.js";
 export { checkCompatibility } from "./sockets/compatibility.js";
 export type { ConversionHelpers, ConversionStrategy } from "./sockets/conversions.js";

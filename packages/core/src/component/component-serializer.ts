@@ -4,7 +4,7 @@
  */
 
 import type { Issue } from "../errors/errors.js";
-import type { AnyComponent } from "./component.js";
+import type { AnyComponent } from "./contract.js";
 import type { Registry } from "./registry.js";
 
 /** A component as written in a document: its registered type and its JSON init parameters. */

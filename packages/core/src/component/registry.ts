@@ -1,6 +1,6 @@
 import { ComponentError } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
-import type { AnyComponentClass } from "./component.js";
+import type { AnyComponentClass } from "./contract.js";
 
 /**
  * The registry of known component types and named functions.

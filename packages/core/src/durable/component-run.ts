@@ -1,10 +1,7 @@
-import {
-  type AnyComponent,
-  type ComponentResumeOptions,
-  type ComponentRunOptions,
-  getComponentInternals,
-  invokeComponent,
-} from "../component/component.js";
+import type { AnyComponent, ComponentResumeOptions, ComponentRunOptions } from "../component/contract.js";
+import { getComponentInternals } from "../component/internals.js";
+import { invokeComponent } from "../component/invoke.js";
+import { provideDirectRunServices } from "../component/run-services.js";
 import type { Issue } from "../errors/errors.js";
 import { ComponentInterrupt, type Decisions, type ResumeContext } from "../run/interrupt.js";
 import type { RunSnapshot } from "../run/run-snapshot.js";
@@ -162,3 +159,5 @@ export async function resumeComponent(
     recorder.durability === "steps" ? recorder.journal(recovery?.entries ?? []) : options.durable;
   return recorded(component, recorder, prepared, { ...options, durable, resume });
 }
+
+provideDirectRunServices({ runWithSteps, pause: pauseComponent, resume: resumeComponent });

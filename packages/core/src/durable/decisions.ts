@@ -1,5 +1,4 @@
-import { zodIssues } from "../component/component.js";
-import { formatIssues, type Issue } from "../errors/errors.js";
+import { formatIssues, type Issue, zodIssues } from "../errors/errors.js";
 import { hashJSON } from "../json/canonical-json.js";
 import { RunResumeError } from "../run/errors.js";
 import {

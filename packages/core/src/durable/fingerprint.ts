@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type AnyComponent, isComponent } from "../component/component.js";
+import type { AnyComponent } from "../component/contract.js";
+import { isComponent } from "../component/internals.js";
 import { hashJSON } from "../json/canonical-json.js";
 import { Secret } from "../secret.js";
 import { serializeComponent } from "../serialization/component-serialization.js";

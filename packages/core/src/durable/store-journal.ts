@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
 import { z } from "zod";
 import { DeserializationError, type Issue, SerializationError } from "../errors/errors.js";
+import { copyUntrusted } from "../json/untrusted-json.js";
 import type { Durable } from "../run/durable.js";
 import { snapshotLimits } from "../run/run-snapshot.js";
 import type { journalEntrySchema, RunSnapshot } from "../run/snapshot-schema.js";
-import { copyUntrusted } from "../serialization/json-data.js";
 import { fromDurableJSON, toDurableJSON } from "./durable-json.js";
 
 /**

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { excerpt } from "./excerpt.js";
 /**
  * One base class, `JunctionError`, with a `code` literal and structured fields; subclasses by category.
@@ -180,4 +181,12 @@ export class DeserializationError extends JunctionError {
   constructor(message: string, fields: JunctionErrorFields = {}) {
     super("DESERIALIZATION_ERROR", message, fields);
   }
+}
+
+/** Converts zod issues into Junction issues under a path prefix. */
+export function zodIssues(error: z.ZodError, prefix: readonly (string | number)[] = []): Issue[] {
+  return error.issues.map((issue) => ({
+    path: [...prefix, ...issue.path.map((part) => (typeof part === "symbol" ? String(part) : part))],
+    message: issue.message,
+  }));
 }

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { AnyComponent, Component } from "../component/component.js";
+import type { AnyComponent, Component } from "../component/contract.js";
 import type { VariadicSpec } from "../sockets/sockets.js";
 
 /**

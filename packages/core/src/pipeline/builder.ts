@@ -1,4 +1,4 @@
-import type { AnyComponent } from "../component/component.js";
+import type { AnyComponent } from "../component/contract.js";
 import type {
   CheckConnection,
   CheckName,

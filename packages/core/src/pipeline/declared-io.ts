@@ -1,5 +1,5 @@
-import { zodIssues } from "../component/component.js";
 import type { Issue } from "../errors/errors.js";
+import { zodIssues } from "../errors/errors.js";
 import { didYouMean } from "../errors/suggest.js";
 import { declaredInputsSchema, declaredOutputsSchema } from "../serialization/document-schema.js";
 import { listNames } from "./connect.js";

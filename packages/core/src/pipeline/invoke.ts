@@ -1,5 +1,5 @@
-import { getComponentInternals, zodIssues } from "../component/component.js";
-import { formatIssues, type Issue, PipelineRuntimeError } from "../errors/errors.js";
+import { getComponentInternals } from "../component/internals.js";
+import { formatIssues, type Issue, PipelineRuntimeError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import type { Logger } from "../logger.js";
 import { type Durable, scopeDurable } from "../run/durable.js";

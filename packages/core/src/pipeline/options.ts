@@ -1,7 +1,7 @@
-import type { DurableRunOptions, ResumeOptions } from "../durable/run-recorder.js";
 import type { Logger } from "../logger.js";
 import type { Durable } from "../run/durable.js";
 import type { NeverRanReport } from "../run/events.js";
+import type { DurableRunOptions, ResumeOptions } from "../run/options.js";
 import type { Span, Tracer } from "../tracing.js";
 import type { InputsFormat } from "./run-inputs.js";
 

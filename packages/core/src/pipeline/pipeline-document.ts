@@ -1,8 +1,14 @@
-import { zodIssues } from "../component/component.js";
 import { defaultRegistry, type Registry } from "../component/registry.js";
-import { DeserializationError, formatIssues, type Issue, SerializationError } from "../errors/errors.js";
+import {
+  DeserializationError,
+  formatIssues,
+  type Issue,
+  SerializationError,
+  zodIssues,
+} from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { didYouMean } from "../errors/suggest.js";
+import { copyUntrusted } from "../json/untrusted-json.js";
 import { readComponent, writeComponent } from "../serialization/component-serialization.js";
 import {
   connectionDocumentSchema,
@@ -11,7 +17,7 @@ import {
   type PipelineDocument,
   pipelineDocumentSchema,
 } from "../serialization/document-schema.js";
-import { copyUntrusted, toJSONData } from "../serialization/json-data.js";
+import { toJSONData } from "../serialization/json-data.js";
 import { checkDeclaredIO, type DeclaredIO } from "./declared-io.js";
 import type { Pipeline } from "./pipeline.js";
 

@@ -1,26 +1,15 @@
 import { MultiDirectedGraph } from "graphology";
-import type { z } from "zod";
-import { type AnyComponent, getComponentInternals, isComponent } from "../component/component.js";
-import { inputsToJSON } from "../durable/component-run.js";
-import { checkDecisions, localDecisions, resumeContext } from "../durable/decisions.js";
+import type { AnyComponent } from "../component/contract.js";
+import { getComponentInternals, isComponent } from "../component/internals.js";
 import { componentFingerprint } from "../durable/fingerprint.js";
-import {
-  checkDurability,
-  openRun,
-  RunRecorder,
-  type RunRoot,
-  recoveryDecisions,
-} from "../durable/run-recorder.js";
-import { DeserializationError, formatIssues, PipelineValidationError } from "../errors/errors.js";
+import type { RunRoot } from "../durable/run-recorder.js";
+import { formatIssues, PipelineValidationError } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { hashJSON } from "../json/canonical-json.js";
 import { getDefaultLogger, type Logger } from "../logger.js";
-import type { Durable } from "../run/durable.js";
-import { RunInterruptedError, RunResumeError } from "../run/errors.js";
 import type { PipelineEvent, PipelineOutputs } from "../run/events.js";
-import type { Decisions, Interrupt, ResumeContext } from "../run/interrupt.js";
+import type { Decisions } from "../run/interrupt.js";
 import type { RunSnapshot } from "../run/run-snapshot.js";
-import { type PipelineSnapshotSection, pipelineSectionSchema } from "../run/snapshot-schema.js";
 import type { PipelineDocument } from "../serialization/document-schema.js";
 import { dataToYAML, parseYAMLData } from "../serialization/yaml.js";
 import { isReservedName, reservedNameMessage } from "../sockets/reserved-names.js";
@@ -28,87 +17,37 @@ import { noopTracer, type Tracer } from "../tracing.js";
 import { PipelineBuilder } from "./builder.js";
 import { connectSockets, disconnectNode, listNames } from "./connect.js";
 import { checkDeclaredIO, type DeclaredIO, freezeDeclaredIO } from "./declared-io.js";
-import { pipelineToMermaid } from "./mermaid.js";
-import { createEngineNode, type EngineEdge, type EngineNode, type EngineSocketKind } from "./model.js";
-import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
 import {
-  pipelineSection,
-  preparedInputsFromJSON,
-  preparedInputsToJSON,
-  type RestoredRun,
-  restoreRun,
-} from "./pause.js";
+  describeInputs,
+  describeOutputs,
+  type PipelineConnection,
+  type PipelineInputDescription,
+  type PipelineOutputDescription,
+} from "./describe-io.js";
+import { pipelineToMermaid } from "./mermaid.js";
+import { createEngineNode, type EngineEdge, type EngineNode } from "./model.js";
+import type { PipelineOptions, PipelineResumeOptions, PipelineRunOptions } from "./options.js";
 import {
   type PipelineDeserializeOptions,
   type PipelineSerializeOptions,
   pipelineFromDocument,
   pipelineToDocument,
 } from "./pipeline-document.js";
-import { compilePlan, type Plan, type PlanNode } from "./plan.js";
+import { compilePlan, type Plan } from "./plan.js";
 import { type PreparedInputs, prepareRunInputs } from "./run-inputs.js";
 import { type ExecuteResult, execute } from "./scheduler.js";
-import { EventChannel } from "./stream.js";
-
-/** One pipeline input socket as described by {@link Pipeline.inputs}. */
-export interface PipelineInputDescription {
-  /** The socket's schema (for variadic sockets, of one element). */
-  readonly schema: z.ZodType;
-  /** True when the run must provide it (nothing is connected and it has no default). */
-  readonly mandatory: boolean;
-  /** How the socket collects values in this pipeline (`"lazy"` also for promoted list sockets). */
-  readonly variadic: EngineSocketKind;
-  /** The default, when the socket has one. */
-  readonly defaultValue?: unknown;
-}
-
-/** One pipeline output socket as described by {@link Pipeline.outputs}. */
-export interface PipelineOutputDescription {
-  /** The socket's schema. */
-  readonly schema: z.ZodType;
-}
-
-/** One connection as listed by {@link Pipeline.connections}. */
-export interface PipelineConnection {
-  /** `"component.socket"` of the sender. */
-  readonly sender: string;
-  /** `"component.socket"` of the receiver. */
-  readonly receiver: string;
-}
+import { streamRun } from "./stream.js";
+import {
+  type NestedPause,
+  type NestedRunOptions,
+  type Resumed,
+  type RunHost,
+  resumeTop,
+  runNestedIn,
+  topRun,
+} from "./top-run.js";
 
 const reservedComponentNames = new Set(["_debug"]);
-
-/** What a resumed run continues from. */
-interface Resumed {
-  readonly restore: RestoredRun;
-  readonly resumeFor: (node: PlanNode, visit: number) => ResumeContext | undefined;
-}
-
-/** A top-level run that writes snapshots: resumed, taken over, or started with durability "steps". */
-interface TopRun {
-  readonly recorder: RunRecorder;
-  readonly resumed?: Resumed | undefined;
-  /** The run's journal (durability "steps"). */
-  readonly durable?: Durable | undefined;
-  /** The inputs were validated before (a taken-over run's recorded inputs). */
-  readonly trusted?: boolean | undefined;
-  readonly prepared?: PreparedInputs | undefined;
-}
-
-/** A nested run that paused: its pipeline section and its interrupts (ids relative to that pipeline). */
-export interface NestedPause {
-  readonly section: PipelineSnapshotSection;
-  readonly interrupts: Interrupt[];
-}
-
-/** Options of a run nested in an enclosing run (see {@link runNested}). */
-export interface NestedRunOptions extends PipelineRunOptions {
-  /** Continue a nested run that paused: its saved section and the decisions for its interrupts. */
-  readonly resume?: { readonly section: unknown; readonly decisions: Decisions } | undefined;
-  /** Receives the inner run's events; `undefined` when nobody streams. */
-  readonly sink: ((event: PipelineEvent) => void) | undefined;
-  /** The inner run's nesting depth. */
-  readonly depth: number;
-}
 
 let nestedExecutor:
   | ((
@@ -156,24 +95,11 @@ export class Pipeline {
   readonly #logger: Logger | undefined;
   readonly #tracer: Tracer | undefined;
   #plan: Plan | undefined;
+  #runHost: RunHost | undefined;
   #declaredIO: DeclaredIO | undefined;
 
   static {
-    nestedExecutor = async (pipeline, inputs, options) => {
-      const resumed =
-        options.resume === undefined
-          ? undefined
-          : pipeline.#resumed(
-              readSection(options.resume.section),
-              options.resume.decisions,
-              "SuperComponent",
-            );
-      const result = await pipeline.#execute(inputs, options, options.sink, options.depth, resumed, true);
-      if (result.pause === undefined) return result;
-      const includeOutputsFrom =
-        resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
-      return { ...result, paused: pipeline.#section(result, includeOutputsFrom) };
-    };
+    nestedExecutor = (pipeline, inputs, options) => runNestedIn(pipeline.#host(), inputs, options);
   }
 
   /** @param options - max runs per component, metadata, type validation, logger, tracer */
@@ -354,21 +280,7 @@ export class Pipeline {
   inputs(
     options: { includeConnected?: boolean } = {},
   ): Record<string, Record<string, PipelineInputDescription>> {
-    const result: Record<string, Record<string, PipelineInputDescription>> = {};
-    for (const node of this.#nodes.values()) {
-      const sockets: Record<string, PipelineInputDescription> = {};
-      for (const input of node.inputs.values()) {
-        if (!options.includeConnected && input.senders.length > 0 && input.kind === "none") continue;
-        sockets[input.name] = {
-          schema: input.socket.schema,
-          mandatory: input.socket.mandatory && input.senders.length === 0,
-          variadic: input.kind,
-          ...(input.socket.hasDefault ? { defaultValue: input.socket.defaultValue() } : {}),
-        };
-      }
-      if (Object.keys(sockets).length > 0) result[node.name] = sockets;
-    }
-    return result;
+    return describeInputs(this.#nodes.values(), options.includeConnected ?? false);
   }
 
   /**
@@ -379,16 +291,7 @@ export class Pipeline {
   outputs(
     options: { includeConnected?: boolean } = {},
   ): Record<string, Record<string, PipelineOutputDescription>> {
-    const result: Record<string, Record<string, PipelineOutputDescription>> = {};
-    for (const node of this.#nodes.values()) {
-      const sockets: Record<string, PipelineOutputDescription> = {};
-      for (const output of node.outputs.values()) {
-        if (!options.includeConnected && output.edges.length > 0) continue;
-        sockets[output.name] = { schema: output.socket.schema };
-      }
-      if (Object.keys(sockets).length > 0) result[node.name] = sockets;
-    }
-    return result;
+    return describeOutputs(this.#nodes.values(), options.includeConnected ?? false);
   }
 
   /**
@@ -441,7 +344,7 @@ export class Pipeline {
    *   PipelineMaxComponentRuns; PipelineComponentsBlockedError; the signal's reason when aborted
    */
   async run(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): Promise<PipelineOutputs> {
-    const result = await this.#top(inputs, options, undefined);
+    const result = await topRun(this.#host(), inputs, options, undefined);
     options.onNeverRan?.(result.neverRan);
     return result.outputs;
   }
@@ -457,7 +360,7 @@ export class Pipeline {
   stream(inputs: Record<string, unknown>, options: PipelineRunOptions = {}): AsyncIterable<PipelineEvent> {
     return {
       [Symbol.asyncIterator]: () =>
-        this.#events(options, (runOptions, sink) => this.#top(inputs, runOptions, sink)),
+        streamRun(options, (runOptions, sink) => topRun(this.#host(), inputs, runOptions, sink)),
     };
   }
 
@@ -485,63 +388,10 @@ export class Pipeline {
   ): AsyncIterable<PipelineEvent> {
     return {
       [Symbol.asyncIterator]: () =>
-        this.#events(options, (runOptions, sink) =>
-          this.#resumeTop(runIdOrSnapshot, decisions, runOptions as PipelineResumeOptions, sink),
+        streamRun(options, (runOptions, sink) =>
+          resumeTop(this.#host(), runIdOrSnapshot, decisions, runOptions as PipelineResumeOptions, sink),
         ),
     };
-  }
-
-  async *#events(
-    options: PipelineRunOptions,
-    start: (
-      options: PipelineRunOptions,
-      sink: (event: PipelineEvent) => void,
-    ) => Promise<ExecuteResult & { readonly runId?: string | undefined }>,
-  ): AsyncGenerator<PipelineEvent> {
-    const channel = new EventChannel<PipelineEvent>();
-    // One controller for both causes: the caller's signal is forwarded by a listener (removed at the
-    // end) rather than combined with AbortSignal.any, which costs tens of µs per run in Node.
-    const abandon = new AbortController();
-    const outer = options.signal;
-    const forward = (): void => abandon.abort(outer?.reason);
-    if (outer?.aborted === true) forward();
-    else outer?.addEventListener("abort", forward, { once: true });
-    const signal = abandon.signal;
-    let finished = false;
-    const done = start({ ...options, signal }, (event) => channel.push(event)).then(
-      (result) => {
-        finished = true;
-        const runId = result.runId ?? options.runId;
-        channel.push({
-          type: "run_end",
-          status: "completed",
-          outputs: result.outputs,
-          neverRan: result.neverRan,
-          ...(runId === undefined ? {} : { runId }),
-        });
-        channel.close();
-      },
-      (error: unknown) => {
-        finished = true;
-        if (error instanceof RunInterruptedError) {
-          const { runId, interrupts, snapshot } = error;
-          channel.push({ type: "interrupt", runId, interrupts, snapshot });
-          channel.push({ type: "run_end", status: "interrupted", outputs: {}, neverRan: [], runId });
-          channel.close();
-        } else channel.fail(error);
-      },
-    );
-    try {
-      for (;;) {
-        const next = await channel.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    } finally {
-      outer?.removeEventListener("abort", forward);
-      if (!finished) abandon.abort(new DOMException("The pipeline stream was abandoned.", "AbortError"));
-      await done;
-    }
   }
 
   /**
@@ -565,72 +415,7 @@ export class Pipeline {
     decisions: Decisions,
     options: PipelineResumeOptions = {},
   ): Promise<PipelineOutputs> {
-    return (await this.#resumeTop(runIdOrSnapshot, decisions, options, undefined)).outputs;
-  }
-
-  /** `resume` and `resumeStream`: open the run, check the decisions, claim it, continue. */
-  async #resumeTop(
-    runIdOrSnapshot: string | RunSnapshot,
-    decisions: Decisions,
-    options: PipelineResumeOptions,
-    sink: ((event: PipelineEvent) => void) | undefined,
-  ): Promise<ExecuteResult & { readonly runId?: string | undefined }> {
-    const where = "Pipeline.resume";
-    const { snapshot, recorder, recovery } = await openRun(runIdOrSnapshot, options, this.#root(), where);
-    const section = snapshot.pipeline;
-    if (recovery !== undefined) {
-      // A run whose process is gone: it continues from where it was started or resumed, and the steps
-      // it journaled are replayed instead of run again.
-      const applied = recoveryDecisions(snapshot, decisions, where);
-      const resumed = section === undefined ? undefined : this.#resumed(section, applied, where);
-      const inputs =
-        section === undefined ? preparedInputsFromJSON(this.#compiled(), snapshot.inputs, where) : {};
-      options.signal?.throwIfAborted();
-      await recorder.takeOver(recovery.entries);
-      const durable = recorder.durability === "steps" ? recorder.journal(recovery.entries) : undefined;
-      const run = { resumed, recorder, durable, trusted: true };
-      const runOptions =
-        section === undefined
-          ? { ...options, inputsFormat: "nested" as const, includeOutputsFrom: snapshot.includeOutputsFrom }
-          : options;
-      return this.#top(inputs, runOptions, sink, run);
-    }
-    if (section === undefined) {
-      throw new RunResumeError(
-        "RESUME_DEFINITION_CHANGED",
-        `${where}: run "${snapshot.runId}" is not a pipeline run.`,
-      );
-    }
-    const checked = checkDecisions(snapshot.interrupts, decisions, where);
-    const resumed = this.#resumed(section, checked, where);
-    // Each paused component checks its decisions now, so a refused one leaves the run interrupted.
-    for (const [node, entry] of resumed.restore.paused) {
-      getComponentInternals(node.instance).checkResume(
-        resumeContext(localDecisions(checked, `${node.name}#${entry.visit}`), entry.state),
-      );
-    }
-    options.signal?.throwIfAborted();
-    await recorder.running(checked);
-    const durable = recorder.durability === "steps" ? recorder.journal() : undefined;
-    return this.#top(snapshot.inputs, options, sink, { resumed, recorder, durable });
-  }
-
-  /** Restores a paused run's state; the components that interrupted get their decisions once. */
-  #resumed(section: PipelineSnapshotSection, decisions: Decisions, where: string): Resumed {
-    const restore = restoreRun(this.#compiled(), section, this.#maxRunsPerComponent, where);
-    const pending = new Map(restore.paused);
-    const resumeFor = (node: PlanNode, visit: number): ResumeContext | undefined => {
-      const entry = pending.get(node);
-      if (entry === undefined || entry.visit !== visit) return undefined;
-      pending.delete(node);
-      return resumeContext(localDecisions(decisions, `${node.name}#${visit}`), entry.state);
-    };
-    return { restore, resumeFor };
-  }
-
-  #section(result: ExecuteResult, includeOutputsFrom: ReadonlySet<string>): NestedPause {
-    const pause = result.pause!;
-    return pipelineSection(this.#compiled(), pause.state, result.outputs, includeOutputsFrom, pause.wave);
+    return (await resumeTop(this.#host(), runIdOrSnapshot, decisions, options, undefined)).outputs;
   }
 
   #root(): RunRoot {
@@ -645,78 +430,6 @@ export class Pipeline {
         maxRunsPerComponent: this.#maxRunsPerComponent,
       }),
     };
-  }
-
-  /** A top-level run or resume: pauses are saved (persist first), then thrown as `RunInterruptedError`. */
-  async #top(
-    inputs: Record<string, unknown>,
-    options: PipelineRunOptions,
-    sink: ((event: PipelineEvent) => void) | undefined,
-    resuming?: TopRun,
-  ): Promise<ExecuteResult & { readonly runId?: string | undefined }> {
-    let run = resuming;
-    if (run === undefined) {
-      checkDurability(options.durability, "Pipeline.run", options);
-      if (options.durability === "steps") run = await this.#startSteps(inputs, options);
-    }
-    const runOptions = run?.durable === undefined ? options : { ...options, durable: run.durable };
-    let result: ExecuteResult;
-    try {
-      result = await this.#execute(
-        inputs,
-        runOptions,
-        sink,
-        0,
-        run?.resumed,
-        run?.trusted ?? false,
-        run?.prepared,
-      );
-    } catch (error) {
-      await run?.recorder.finished(undefined, error).catch(() => {});
-      throw error;
-    }
-    if (result.pause === undefined) {
-      if (run === undefined) return result;
-      await run.recorder.finished(inputsToJSON(result.outputs), undefined);
-      return { ...result, runId: run.recorder.runId };
-    }
-    const recorder =
-      run?.recorder ??
-      new RunRecorder(
-        options.store,
-        options.runId,
-        this.#root(),
-        inputsToJSON(inputs),
-        undefined,
-        undefined,
-        "Pipeline.run",
-      );
-    const includeOutputsFrom =
-      run?.resumed?.restore.includeOutputsFrom ?? new Set(options.includeOutputsFrom ?? []);
-    const { section, interrupts } = this.#section(result, includeOutputsFrom);
-    return recorder.interrupted(interrupts, { pipeline: section }, "pipeline.resume");
-  }
-
-  /**
-   * The start of a run with `durability: "steps"`: its inputs are checked, then written (with the run's
-   * `running` snapshot) before anything runs; every step is journaled after it.
-   */
-  async #startSteps(inputs: Record<string, unknown>, options: PipelineRunOptions): Promise<TopRun> {
-    const where = "Pipeline.run";
-    const prepared = prepareRunInputs(this.#compiled(), inputs, options.inputsFormat);
-    const recorder = new RunRecorder(
-      options.store,
-      options.runId,
-      this.#root(),
-      preparedInputsToJSON(prepared, where),
-      undefined,
-      undefined,
-      where,
-    ).configure(options);
-    await recorder.started(
-      options.includeOutputsFrom === undefined ? {} : { includeOutputsFrom: [...options.includeOutputsFrom] },
-    );
-    return { recorder, durable: recorder.journal(), prepared };
   }
 
   #execute(
@@ -835,6 +548,18 @@ export class Pipeline {
     return pipelineToMermaid(this);
   }
 
+  /** What the top-level run functions (`top-run.ts`) need from this pipeline; made once. */
+  #host(): RunHost {
+    this.#runHost ??= {
+      plan: () => this.#compiled(),
+      root: () => this.#root(),
+      maxRunsPerComponent: this.#maxRunsPerComponent,
+      execute: (inputs, options, sink, depth, resumed, trusted, prepared) =>
+        this.#execute(inputs, options, sink, depth, resumed, trusted, prepared),
+    };
+    return this.#runHost;
+  }
+
   #compiled(): Plan {
     this.#plan ??= compilePlan(this.#nodes, this.#connections, (name) => this.#graph.outNeighbors(name));
     return this.#plan;
@@ -850,20 +575,4 @@ export class Pipeline {
     }
     return node;
   }
-}
-
-/** Reads a nested pipeline's saved section (untrusted: validated first). */
-function readSection(doc: unknown): PipelineSnapshotSection {
-  const parsed = pipelineSectionSchema.safeParse(doc);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({
-    path: issue.path.map((part) => (typeof part === "symbol" ? String(part) : part)),
-    message: issue.message,
-  }));
-  throw new DeserializationError(
-    `SuperComponent.resume: the saved inner run is invalid:\n${formatIssues(issues)}`,
-    {
-      issues,
-    },
-  );
 }

@@ -1,4 +1,4 @@
-import type { AnyComponent } from "../component/component.js";
+import type { AnyComponent } from "../component/contract.js";
 import type { Conversion } from "../sockets/compatibility.js";
 import type { InputSocket } from "../sockets/sockets.js";
 import { describeType } from "./describe-type.js";

@@ -1,5 +1,4 @@
-import { zodIssues } from "../component/component.js";
-import { formatIssues, type Issue, PipelineValidationError } from "../errors/errors.js";
+import { formatIssues, type Issue, PipelineValidationError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { didYouMean } from "../errors/suggest.js";
 import { listNames } from "./connect.js";

@@ -1,3 +1,8 @@
+import { RunInterruptedError } from "../run/errors.js";
+import type { PipelineEvent } from "../run/events.js";
+import type { PipelineRunOptions } from "./options.js";
+import type { ExecuteResult } from "./scheduler.js";
+
 /**
  * A single-consumer queue between the run (which pushes events) and the `for await` loop that reads
  * them. The run never waits for the consumer; the consumer waits for the next event or the end.
@@ -55,5 +60,62 @@ export class EventChannel<T> {
   #clearWaiting(): void {
     this.#waiting = undefined;
     this.#failWaiting = undefined;
+  }
+}
+
+/**
+ * Runs `start` and yields its events, then `run_end` (or `interrupt` and `run_end` when the run pauses).
+ * Leaving the loop early aborts the run and waits for it to settle.
+ */
+export async function* streamRun(
+  options: PipelineRunOptions,
+  start: (
+    options: PipelineRunOptions,
+    sink: (event: PipelineEvent) => void,
+  ) => Promise<ExecuteResult & { readonly runId?: string | undefined }>,
+): AsyncGenerator<PipelineEvent> {
+  const channel = new EventChannel<PipelineEvent>();
+  // One controller for both causes: the caller's signal is forwarded by a listener (removed at the
+  // end) rather than combined with AbortSignal.any, which costs tens of µs per run in Node.
+  const abandon = new AbortController();
+  const outer = options.signal;
+  const forward = (): void => abandon.abort(outer?.reason);
+  if (outer?.aborted === true) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
+  const signal = abandon.signal;
+  let finished = false;
+  const done = start({ ...options, signal }, (event) => channel.push(event)).then(
+    (result) => {
+      finished = true;
+      const runId = result.runId ?? options.runId;
+      channel.push({
+        type: "run_end",
+        status: "completed",
+        outputs: result.outputs,
+        neverRan: result.neverRan,
+        ...(runId === undefined ? {} : { runId }),
+      });
+      channel.close();
+    },
+    (error: unknown) => {
+      finished = true;
+      if (error instanceof RunInterruptedError) {
+        const { runId, interrupts, snapshot } = error;
+        channel.push({ type: "interrupt", runId, interrupts, snapshot });
+        channel.push({ type: "run_end", status: "interrupted", outputs: {}, neverRan: [], runId });
+        channel.close();
+      } else channel.fail(error);
+    },
+  );
+  try {
+    for (;;) {
+      const next = await channel.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    outer?.removeEventListener("abort", forward);
+    if (!finished) abandon.abort(new DOMException("The pipeline stream was abandoned.", "AbortError"));
+    await done;
   }
 }

@@ -1,4 +1,4 @@
-import type { Component } from "../component/component.js";
+import type { Component } from "../component/contract.js";
 import type { InferSocketInput, IsOptionalSpec, Simplify } from "../component/types.js";
 import type {
   ChunkEvent,

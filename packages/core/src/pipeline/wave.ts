@@ -1,4 +1,4 @@
-import { getComponentInternals } from "../component/component.js";
+import { getComponentInternals } from "../component/internals.js";
 import { PipelineRuntimeError } from "../errors/errors.js";
 import { ComponentInterrupt } from "../run/interrupt.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";

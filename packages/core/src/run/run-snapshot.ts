@@ -1,7 +1,6 @@
-import { zodIssues } from "../component/component.js";
-import { DeserializationError, formatIssues, type Issue } from "../errors/errors.js";
+import { DeserializationError, formatIssues, type Issue, zodIssues } from "../errors/errors.js";
 import { canonicalJSON, hmac, sameSignature } from "../json/canonical-json.js";
-import { copyUntrusted } from "../serialization/json-data.js";
+import { copyUntrusted } from "../json/untrusted-json.js";
 import { RunResumeError } from "./errors.js";
 import {
   type RunSnapshot as RunSnapshotData,

@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import { type AnyComponent, getComponentInternals, zodIssues } from "../component/component.js";
 import type {
   ComponentDocument,
   DeserializeContext,
   SerializeContext,
 } from "../component/component-serializer.js";
+import type { AnyComponent } from "../component/contract.js";
+import { getComponentInternals } from "../component/internals.js";
 import { defaultRegistry, type Registry } from "../component/registry.js";
 import {
   DeserializationError,
@@ -12,11 +13,13 @@ import {
   type Issue,
   JunctionError,
   SerializationError,
+  zodIssues,
 } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { didYouMean } from "../errors/suggest.js";
+import { copyUntrusted, type Path } from "../json/untrusted-json.js";
 import { componentDocumentSchema } from "./document-schema.js";
-import { copyUntrusted, type Path, toJSONData } from "./json-data.js";
+import { toJSONData } from "./json-data.js";
 
 /** Options of {@link serializeComponent}. */
 export interface SerializeComponentOptions {

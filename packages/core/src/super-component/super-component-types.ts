@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Component } from "../component/component.js";
+import type { Component } from "../component/contract.js";
 import type { IsOptionalSpec } from "../component/types.js";
 import type { ComponentMap } from "../pipeline/builder-types.js";
 import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets/sockets.js";

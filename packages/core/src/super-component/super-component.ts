@@ -1,15 +1,11 @@
 import { z } from "zod";
-import {
-  type Component,
-  type ComponentClass,
-  defineComponent,
-  type RunContext,
-} from "../component/component.js";
+import { defineComponent } from "../component/component.js";
 import type {
   ComponentSerializer,
   DeserializeContext,
   SerializeContext,
 } from "../component/component-serializer.js";
+import type { Component, ComponentClass, RunContext } from "../component/contract.js";
 import { ComponentError, type Issue, JunctionError, SerializationError } from "../errors/errors.js";
 import type { ComponentMap } from "../pipeline/builder-types.js";
 import { Pipeline, runNested } from "../pipeline/pipeline.js";

@@ -1,0 +1,133 @@
+import { ComponentError, formatIssues, type Issue, zodIssues } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { getDefaultLogger } from "../logger.js";
+import { type ResumeContext, throwInterrupt } from "../run/interrupt.js";
+import { dropEmit, NestedEvent } from "../run/nested.js";
+import type { InputSocket } from "../sockets/sockets.js";
+import { noopTracer } from "../tracing.js";
+
+import type { AnyComponent, ComponentRunOptions } from "./contract.js";
+import { getComponentInternals } from "./internals.js";
+import type { MaybePromise } from "./types.js";
+
+/** Calling a component directly: checking a caller's inputs, and the unchecked fast path. */
+
+/** Validates and completes the inputs of a direct call; collects every problem and throws once. */
+export function prepareDirectInputs(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  componentName: string | undefined,
+): Record<string, unknown> {
+  const label =
+    componentName === undefined ? component.type : `"${excerpt(componentName)}" (${component.type})`;
+  const sockets = component.inputSockets as Readonly<Record<string, InputSocket>>;
+  const issues: Issue[] = [];
+  if (typeof inputs !== "object" || inputs === null) {
+    throw new ComponentError(`${label}.run: inputs must be an object of socket values.`, {
+      componentType: component.type,
+    });
+  }
+  for (const key of Object.keys(inputs)) {
+    if (!Object.hasOwn(sockets, key)) {
+      issues.push({
+        path: [key],
+        message: `unknown input socket "${excerpt(key)}". Available: ${
+          Object.keys(sockets)
+            .map((name) => `"${excerpt(name)}"`)
+            .join(", ") || "none"
+        }.`,
+      });
+    }
+  }
+  const prepared: Record<string, unknown> = {};
+  for (const socket of Object.values(sockets)) {
+    const value = inputs[socket.name];
+    if (value === undefined) {
+      if (socket.mandatory) issues.push({ path: [socket.name], message: "missing mandatory input." });
+      else prepared[socket.name] = socket.defaultValue();
+      continue;
+    }
+    if (socket.variadic !== "none") {
+      if (!Array.isArray(value)) {
+        issues.push({
+          path: [socket.name],
+          message: "a variadic socket takes an array of values when run directly.",
+        });
+        continue;
+      }
+      const items: unknown[] = [];
+      value.forEach((item, index) => {
+        const result = socket.schema.safeParse(item);
+        if (result.success) items.push(result.data);
+        else issues.push(...zodIssues(result.error, [socket.name, index]));
+      });
+      prepared[socket.name] = items;
+      continue;
+    }
+    const result = socket.schema.safeParse(value);
+    if (result.success) prepared[socket.name] = result.data;
+    else issues.push(...zodIssues(result.error, [socket.name]));
+  }
+  if (issues.length > 0) {
+    throw new ComponentError(`${label}.run: invalid inputs:\n${formatIssues(issues)}`, {
+      componentType: component.type,
+      componentName,
+      issues,
+    });
+  }
+  return prepared;
+}
+
+/** Options of {@link invokeComponent}: those of a direct run, plus the resume context of a resumed run. */
+export interface InvokeComponentOptions extends ComponentRunOptions {
+  /** Set when the component continues after an interrupt. */
+  readonly resume?: ResumeContext | undefined;
+}
+
+/**
+ * Runs a component with inputs that are already prepared (every socket present, defaults filled),
+ * without validating them: the fast path for framework code such as the Agent calling its chat generator
+ * on every step. User code should call `component.run(...)`, which validates.
+ *
+ * @param component - the instance to run
+ * @param inputs - every input socket's value
+ * @param options - signal, tracer, span, logger, emit target and the name to report
+ */
+export async function invokeComponent(
+  component: AnyComponent,
+  inputs: Record<string, unknown>,
+  options: InvokeComponentOptions = {},
+): Promise<Record<string, unknown>> {
+  const onEmit = options.onEmit;
+  const internals = getComponentInternals(component);
+  const result = await internals.invoke(inputs, {
+    signal: options.signal,
+    componentName: options.componentName,
+    tracer: options.tracer ?? noopTracer,
+    span: options.span,
+    logger: options.logger ?? getDefaultLogger(),
+    emit:
+      onEmit === undefined && options.onNestedEvent === undefined
+        ? dropEmit
+        : (payload) => forwardEmit(payload, onEmit, options.onNestedEvent),
+    depth: options.depth ?? 0,
+    interrupt: throwInterrupt,
+    resume: options.resume,
+    durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
+  });
+  return result as Record<string, unknown>;
+}
+
+/**
+ * A direct call's `onEmit` gets the chunks of nested runs unwrapped; their start/end events go to
+ * `onNestedEvent` only.
+ */
+function forwardEmit(
+  payload: unknown,
+  onEmit: ((payload: unknown) => MaybePromise<void>) | undefined,
+  onNestedEvent: ((event: NestedEvent["event"]) => void) | undefined,
+): MaybePromise<void> {
+  if (!(payload instanceof NestedEvent)) return onEmit?.(payload);
+  onNestedEvent?.(payload.event);
+  if (payload.event.type === "chunk") return onEmit?.(payload.event.chunk);
+}
