@@ -23,9 +23,20 @@ export interface StoreCallOptions {
 export interface DocumentStore {
   /** How many documents the store holds. */
   countDocuments(options?: StoreCallOptions): Promise<number>;
-  /** The documents matching `filters` (all documents when there is no filter), in a stable order. */
+  /**
+   * The documents matching `filters`, in a stable order; every document when `filters` is `undefined`
+   * or an empty object (Haystack's `filters={}`).
+   *
+   * @throws FilterError when the filter is malformed (see `validateFilter`) or a comparison cannot be
+   *   made (ordering a stored string that is not an ISO date)
+   */
   filterDocuments(filters?: Filter | undefined, options?: StoreCallOptions): Promise<Document[]>;
-  /** Writes documents; resolves to how many were written (skipped duplicates are not counted). */
+  /**
+   * Writes documents; resolves to how many were written (skipped duplicates are not counted).
+   *
+   * @throws DuplicateDocumentError with policy `"fail"` (and `"none"` in stores that treat it as
+   *   `"fail"`) when an id is already stored or repeated in the batch; nothing of the batch is written
+   */
   writeDocuments(documents: readonly Document[], options?: WriteDocumentsOptions): Promise<number>;
   /** Deletes the documents with these ids; unknown ids are ignored. */
   deleteDocuments(ids: readonly string[], options?: StoreCallOptions): Promise<void>;

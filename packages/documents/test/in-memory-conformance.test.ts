@@ -1,0 +1,17 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { InMemoryDocumentStore } from "../src/index.js";
+import { describeDocumentStore } from "../src/testing/index.js";
+
+describeDocumentStore("InMemoryDocumentStore", () => new InMemoryDocumentStore());
+
+// The same contract when every write and delete is saved to a file.
+const directory = mkdtempSync(join(tmpdir(), "junction-in-memory-conformance-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+let files = 0;
+describeDocumentStore(
+  "InMemoryDocumentStore with a path",
+  () => new InMemoryDocumentStore({ path: join(directory, `store-${++files}.json`) }),
+);
