@@ -1,12 +1,12 @@
 import type { ComponentSerializer } from "@junction/core";
 import { z } from "zod";
-import { Document } from "../document/document.js";
+import { documentSchema } from "../document/document-types.js";
 import type { DocumentStore } from "../stores/document-store.js";
 import { InMemoryDocumentStore } from "../stores/in-memory/in-memory-document-store.js";
 import { readDocumentStoreParam, writeDocumentStoreParam } from "../stores/store-serialization.js";
 
 /** The socket type of a list of documents (retrievers' and the writer's `documents`). */
-export const documentListSchema = z.array(z.instanceof(Document));
+export const documentListSchema = z.array(documentSchema);
 
 function className(value: unknown): string {
   if (typeof value !== "object" || value === null) return value === null ? "null" : typeof value;

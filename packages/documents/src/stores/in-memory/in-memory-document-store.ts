@@ -73,6 +73,15 @@ const initParameterKeys = new Set([
   "autoSave",
 ]);
 
+/** No filter: `undefined`, `null` or `{}` (Haystack's `if filters:` treats an empty dict as none). */
+function noFilter(filters: Filter | null | undefined): filters is null | undefined {
+  return (
+    filters === undefined ||
+    filters === null ||
+    (typeof filters === "object" && !Array.isArray(filters) && Object.keys(filters).length === 0)
+  );
+}
+
 function expit(value: number): number {
   return 1 / (1 + Math.exp(-value));
 }
@@ -154,7 +163,7 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
 
   async filterDocuments(filters?: Filter | undefined, options: StoreCallOptions = {}): Promise<Document[]> {
     options.signal?.throwIfAborted();
-    const matches = filters === undefined || filters === null ? undefined : compileFilter(filters);
+    const matches = noFilter(filters) ? undefined : compileFilter(filters);
     const out: Document[] = [];
     for (const document of this.#table.documentsInOrder()) {
       if (matches !== undefined && !matches(document)) continue;
@@ -299,7 +308,7 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
   }
 
   #acceptor(filters: Filter | undefined): ((slot: number) => boolean) | undefined {
-    if (filters === undefined || filters === null) return undefined;
+    if (noFilter(filters)) return undefined;
     const matches = compileFilter(filters);
     return (slot) => matches(this.#table.documentAt(slot));
   }

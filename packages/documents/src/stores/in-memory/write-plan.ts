@@ -1,7 +1,7 @@
 import { Document } from "../../document/document.js";
 import type { DuplicatePolicy } from "../duplicate-policy.js";
+import { DuplicateDocumentError } from "../errors.js";
 import type { DocumentTable } from "./document-table.js";
-import { DuplicateDocumentError } from "./duplicate-error-stub.js";
 import { EmbeddingDimensionError } from "./in-memory-errors.js";
 
 /** The documents a write stores, in order, after the duplicate policy and every check. */
@@ -51,7 +51,16 @@ export function planWrite(
     if (repeated) byId.delete(document.id); // overwrite: the last one wins, at its position
     byId.set(document.id, document);
   }
-  if (duplicates.length > 0) throw new DuplicateDocumentError(duplicates);
+  if (duplicates.length > 0) {
+    const shown = duplicates
+      .slice(0, 20)
+      .map((id) => JSON.stringify(id))
+      .join(", ");
+    const more = duplicates.length > 20 ? ` and ${duplicates.length - 20} more` : "";
+    throw new DuplicateDocumentError(duplicates, {
+      message: `InMemoryDocumentStore.writeDocuments: ${duplicates.length === 1 ? "the id" : `${duplicates.length} ids`} ${shown}${more} ${duplicates.length === 1 ? "is" : "are"} already stored or repeated in the batch (policy "${policy}"${policy === "none" ? ', which this store treats as "fail"' : ""}); nothing was written. Write with policy "skip" to keep the stored documents or "overwrite" to replace them.`,
+    });
+  }
   const toWrite = [...byId.values()];
   checkDimensions(toWrite, storedDimension);
   return { toWrite };
