@@ -50,6 +50,6 @@ it("indexes documents through OpenAIDocumentEmbedder and DocumentWriter, then fi
   expect(h.server.requests.map((request) => request.body.input)).toEqual([
     [corpus[0]?.content, corpus[1]?.content],
     [corpus[2]?.content],
-    ["Rome is the capital of Italy."],
+    "Rome is the capital of Italy.",
   ]);
 });

@@ -8,7 +8,7 @@ import {
 } from "@junction/core";
 import { Document, EmbeddingError, isEmbeddingProgress } from "@junction/documents";
 import { OpenAIApiError, OpenAIDocumentEmbedder, OpenAITextEmbedder } from "@junction/openai";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   EMBED_TEST_KEY,
   tokensFor,
@@ -53,7 +53,7 @@ describe("OpenAITextEmbedder", () => {
     expect(h.server.requests).toHaveLength(1);
     expect(h.server.requests[0]?.body).toEqual({
       model: "text-embedding-3-small",
-      input: ["query: capital of France!"],
+      input: "query: capital of France!",
       encoding_format: "float",
       dimensions: 5,
     });
@@ -64,9 +64,17 @@ describe("OpenAITextEmbedder", () => {
     await new OpenAITextEmbedder({ baseURL: h.server.baseURL }).run({ text: "hi" });
     expect(h.server.requests[0]?.body).toEqual({
       model: "text-embedding-ada-002",
-      input: ["hi"],
+      input: "hi",
       encoding_format: "float",
     });
+  });
+
+  it("without a key or a baseURL, says which variable to set", async () => {
+    vi.stubEnv("OPENAI_API_KEY", undefined);
+    await expect(new OpenAITextEmbedder().run({ text: "hi" })).rejects.toThrow(
+      /^OpenAITextEmbedder: no API key\. Set the environment variable "OPENAI_API_KEY"/,
+    );
+    expect(h.server.requests).toHaveLength(0);
   });
 
   it("refuses a list of documents and points to the document embedder", async () => {

@@ -8,8 +8,8 @@ export interface EmbeddingsCall {
   readonly resolved: ResolvedClient;
   readonly model: string;
   readonly dimensions: number | undefined;
-  /** The texts, in order. */
-  readonly input: string[];
+  /** The texts, in order; a single string is sent as a string (as Haystack's text embedder does). */
+  readonly input: string | string[];
   readonly signal: AbortSignal | undefined;
   /** The component named in errors. */
   readonly componentLabel: string;
@@ -38,7 +38,8 @@ export async function createEmbeddings(call: EmbeddingsCall): Promise<EmbedBatch
       ),
     );
     // The server may answer out of order; `index` says which text each embedding is for.
-    const embeddings: number[][] = new Array(call.input.length);
+    const count = typeof call.input === "string" ? 1 : call.input.length;
+    const embeddings: number[][] = new Array(count);
     response.data.forEach((item, position) => {
       embeddings[typeof item.index === "number" ? item.index : position] = item.embedding;
     });

@@ -54,7 +54,7 @@ export const OpenAITextEmbedder = defineComponent({
       resolved: resources.current,
       model: params.model,
       dimensions: params.dimensions,
-      input: [params.prefix + text + params.suffix],
+      input: params.prefix + text + params.suffix,
       signal: context.signal,
       componentLabel: LABEL,
     });
