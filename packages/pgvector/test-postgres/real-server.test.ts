@@ -1,5 +1,6 @@
 import { Secret } from "@junction/core";
 import { Document } from "@junction/documents";
+import { describeDocumentStore } from "@junction/documents/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgvectorDocumentStore } from "../src/index.js";
@@ -42,6 +43,14 @@ describeServerBehaviour(
   async (options) => storeOnServer(options),
   {
     vectors: false,
+  },
+);
+
+describeDocumentStore(
+  "PgvectorDocumentStore (PostgreSQL 18 server)",
+  () => storeOnServer({ embeddingDimension: 4 }),
+  {
+    skip: { "round-trip.sparse-embedding": "Haystack's pgvector table has no sparse embedding column" },
   },
 );
 

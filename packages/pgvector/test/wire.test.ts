@@ -1,4 +1,5 @@
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { describeDocumentStore } from "@junction/documents/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgvectorDocumentStore } from "../src/index.js";
@@ -32,22 +33,29 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describeServerBehaviour(
-  "PGlite over the wire (pglite-socket + pg)",
-  async (options = {}) => {
-    tables += 1;
-    const store = new PgvectorDocumentStore({
-      pool,
-      tableName: `wire${tables}`,
-      keywordIndexName: `wire${tables}_keyword`,
-      hnswIndexName: `wire${tables}_hnsw`,
-      embeddingDimension: 3,
-      ...options,
-    });
-    stores.push(store);
-    return store;
+async function storeOverTheWire(options: { embeddingDimension?: number } = {}) {
+  tables += 1;
+  const store = new PgvectorDocumentStore({
+    pool,
+    tableName: `wire${tables}`,
+    keywordIndexName: `wire${tables}_keyword`,
+    hnswIndexName: `wire${tables}_hnsw`,
+    embeddingDimension: 3,
+    ...options,
+  });
+  stores.push(store);
+  return store;
+}
+
+describeServerBehaviour("PGlite over the wire (pglite-socket + pg)", storeOverTheWire, { vectors: true });
+
+describeDocumentStore(
+  "PgvectorDocumentStore (PGlite over the wire)",
+  () => storeOverTheWire({ embeddingDimension: 4 }),
+  {
+    skip: { "round-trip.sparse-embedding": "Haystack's pgvector table has no sparse embedding column" },
+    timeout: 60_000,
   },
-  { vectors: true },
 );
 
 describe("connection failures", () => {

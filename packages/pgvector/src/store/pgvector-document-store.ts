@@ -58,6 +58,14 @@ interface Ready {
   readonly capabilities: StoreCapabilities;
 }
 
+/** Haystack's `if filters:`: no filter, `null` and `{}` all mean "no filter"; anything else is validated. */
+function settleFilter(filters: Filter | undefined): Filter | undefined {
+  if (filters === undefined || filters === null) return undefined;
+  if (typeof filters === "object" && !Array.isArray(filters) && Object.keys(filters).length === 0)
+    return undefined;
+  return validateFilter(filters);
+}
+
 function checkTopK(topK: number, operation: string): number {
   if (!Number.isInteger(topK) || topK < 1 || topK > 10_000) {
     throw new PgvectorStoreError(
@@ -222,7 +230,7 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
    * @throws FilterError for a malformed filter
    */
   async filterDocuments(filters?: Filter, options: StoreCallOptions = {}): Promise<Document[]> {
-    const filter = filters === undefined ? undefined : validateFilter(filters);
+    const filter = settleFilter(filters);
     const params = new SqlParams();
     const where = whereClause(filter, params, this.config);
     const statement = sql(
@@ -276,7 +284,7 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
     const statement = embeddingStatement(this.config, this.#names, {
       embedding: queryEmbedding,
       topK: checkTopK(options.topK ?? 10, "embeddingRetrieval"),
-      filter: options.filters === undefined ? undefined : validateFilter(options.filters),
+      filter: settleFilter(options.filters),
       vectorFunction: options.vectorFunction ?? this.config.vectorFunction,
     });
     return this.#rows("embeddingRetrieval", statement, options.signal, true);
@@ -297,7 +305,7 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
     const statement = keywordStatement(this.config, this.#names, {
       query: options.query,
       topK: checkTopK(options.topK ?? 10, "keywordRetrieval"),
-      filter: options.filters === undefined ? undefined : validateFilter(options.filters),
+      filter: settleFilter(options.filters),
       match: options.keywordMatch ?? this.config.keywordMatch,
     });
     return this.#rows("keywordRetrieval", statement, options.signal);
@@ -322,7 +330,7 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
       embedding: options.queryEmbedding,
       topK,
       candidates: checkTopK(options.candidates ?? Math.max(4 * topK, 40), "hybridRetrieval"),
-      filter: options.filters === undefined ? undefined : validateFilter(options.filters),
+      filter: settleFilter(options.filters),
       match: options.keywordMatch ?? this.config.keywordMatch,
       keywordWeight,
       embeddingWeight: 1 - keywordWeight,

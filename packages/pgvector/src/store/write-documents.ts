@@ -1,3 +1,4 @@
+import { getDefaultLogger } from "@junction/core";
 import type { Document, DuplicatePolicy } from "@junction/documents";
 import { type SqlDriver, sql } from "../driver/sql-driver.js";
 import { PgvectorStoreError } from "../errors.js";
@@ -56,6 +57,12 @@ export async function writeBatch(
     );
   }
   const unique = settleBatch(documents, policy, config.tableName);
+  const sparse = unique.filter((document) => document.sparseEmbedding !== undefined).length;
+  if (sparse > 0) {
+    getDefaultLogger().warn(
+      `PgvectorDocumentStore.writeDocuments: ${sparse} document(s) have a sparse embedding, which Haystack's pgvector table has no column for; it is not stored (as in Haystack).`,
+    );
+  }
   const rows = unique.map((document) => documentRow(document, config));
   if (rows.length === 0) return 0;
   const embeddingCast = names.vectorCast;
