@@ -9,6 +9,7 @@ import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
 import { main as chatTurns } from "../examples/chat-turns.js";
+import { main as evaluateRetrieval } from "../examples/evaluate-retrieval.js";
 import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
@@ -324,5 +325,24 @@ describe("multi-agent-pipeline", () => {
       "junction.PipelineTool",
       "junction.AgentTool",
     ]);
+  });
+});
+
+describe("evaluate-retrieval", () => {
+  it("scores BM25 on the docs questions offline and says why embedding and hybrid are skipped", async () => {
+    const out = buffer();
+    const [bm25] = await evaluateRetrieval(out.io, {});
+    expect(out.text()).toContain("52 questions over 397 passages of docs/, top 10");
+    expect(out.text()).toContain("embedding and hybrid: skipped");
+    // The figures quoted in docs/evaluation.md.
+    expect(bm25?.aggregatedReport().score.map((score) => score.toFixed(3))).toEqual([
+      "0.481",
+      "0.885",
+      "0.942",
+      "0.653",
+      "0.724",
+      "0.653",
+    ]);
+    expect(bm25?.errors).toEqual([]);
   });
 });
