@@ -7,7 +7,6 @@ export { Document } from "./document/document.js";
 export { byteStreamSchema, documentSchema } from "./document/document-types.js";
 export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
 export { SparseEmbedding } from "./document/sparse-embedding.js";
-
 // Embedders: the contract and batch loop shared by the embedder adapters, progress events.
 export type {
   EmbedBatchResult,
@@ -63,16 +62,16 @@ export {
 export { DocumentJoiner } from "./joiners/document-joiner.js";
 export type { JoinMode } from "./joiners/join-modes.js";
 export { joinModes } from "./joiners/join-modes.js";
+export { LostInTheMiddleRanker } from "./rankers/lost-in-the-middle-ranker.js";
+export { MetaFieldRanker } from "./rankers/meta-field-ranker.js";
+export type { MetaValueType } from "./rankers/meta-values.js";
+export { metaValueTypes } from "./rankers/meta-values.js";
 // Retrievers and writer.
 export { FilterRetriever } from "./retrievers/filter-retriever.js";
 export { InMemoryBM25Retriever } from "./retrievers/in-memory-bm25-retriever.js";
 export { InMemoryEmbeddingRetriever } from "./retrievers/in-memory-embedding-retriever.js";
 export { mergeDocumentsText, SentenceWindowRetriever } from "./retrievers/sentence-window-retriever.js";
 export type { SplitOverlap } from "./splitters/chunk-documents.js";
-export { LostInTheMiddleRanker } from "./rankers/lost-in-the-middle-ranker.js";
-export { MetaFieldRanker } from "./rankers/meta-field-ranker.js";
-export type { MetaValueType } from "./rankers/meta-values.js";
-export { metaValueTypes } from "./rankers/meta-values.js";
 export { DocumentSplitter } from "./splitters/document-splitter.js";
 export {
   defaultRecursiveSeparators,

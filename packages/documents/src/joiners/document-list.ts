@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { Document } from "../document/document.js";
+import { documentSchema } from "../document/document-types.js";
 
 /**
- * The socket type of a list of documents used by the preprocessing components.
- *
- * @internal Replaced by the package's named `documentSchema` once it exists, so sockets compare by
- * identity with retrievers' and stores' sockets.
+ * The socket type of a list of documents used by the preprocessing components: a list of the named
+ * `Document` type, so their sockets connect to retrievers', converters' and stores' sockets.
  */
-export const documentListSchema = z.array(z.instanceof(Document));
+export const documentListSchema = z.array(documentSchema);
