@@ -1,3 +1,4 @@
+import { socketSchemaToJSON } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import {
   ByteStream,
@@ -233,5 +234,16 @@ describe("documentMatchesFilter: operators", () => {
     const predicate = compileFilter(filter);
     expect(predicate(doc)).toBe(false);
     expect(predicate(new Document({ meta: { year: 2031 } }))).toBe(true);
+  });
+});
+
+describe("filterSchema as a socket schema", () => {
+  test("a filters socket can be written as JSON Schema (for served endpoints and saved pipelines)", () => {
+    const json = socketSchemaToJSON(filterSchema.optional());
+    expect(json).toMatchObject({
+      title: "Filter",
+      anyOf: [{ required: ["field", "operator", "value"] }, {}],
+    });
+    expect(JSON.stringify(json)).not.toContain("$ref");
   });
 });
