@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { main as aiSdkModel } from "../examples/ai-sdk-model.js";
 import { main as approveRefund, activity as refundActivity } from "../examples/approve-refund.js";
 import { main as cancelRun } from "../examples/cancel-run.js";
@@ -21,6 +21,7 @@ import { main as sharedStateAgent } from "../examples/shared-state-agent.js";
 import { main as streamingEvents } from "../examples/streaming-events.js";
 import { main as structuredTriage } from "../examples/structured-triage.js";
 import { main as tipDemo } from "../examples/tip-agent-demo.js";
+import { startFakeEmbeddingsServer } from "../packages/openai/test/support/fake-embeddings-server.js";
 import {
   completion,
   type FakeOpenAIServer,
@@ -58,6 +59,8 @@ describe("the showcase demo (npm run demo)", () => {
     expect(text).toContain("€4.25 to €8.50");
     expect(text).toMatch(/exit_reason:\s+text/);
     expect(text).toMatch(/tool_call_counts: \{"search":1,"calculator":2\}/);
+    // The search tool is a BM25 retriever over the knowledge base; what it found is in State `documents`.
+    expect(text).toMatch(/documents: +fr-tipping \(BM25 \d+\.\d+\)/);
     expect(text).toContain('route taken:      router.answer (exit_reason == "text")');
     expect(text).toContain("same result ✓");
     expect(text).toContain("flowchart LR");
@@ -66,6 +69,10 @@ describe("the showcase demo (npm run demo)", () => {
     };
     expect(saved.components.agent?.type).toBe("junction.Agent");
     expect(saved.components.fallback?.type).toBe("tip_agent.Fallback");
+    // The store is saved beside the pipeline and referenced by path, so the reload found its documents.
+    expect(JSON.stringify(saved)).toContain('"type":"junction.InMemoryDocumentStore"');
+    const knowledgeBase = JSON.parse(readFileSync(join(dir, "demo-output", "knowledge-base.json"), "utf8"));
+    expect(JSON.stringify(knowledgeBase)).toContain("service compris");
   });
 
   it("takes the fallback route when the agent runs out of steps", async () => {
@@ -345,4 +352,21 @@ describe("evaluate-retrieval", () => {
     ]);
     expect(bm25?.errors).toEqual([]);
   });
+
+  it("with an OpenAI-compatible server it also scores embedding and hybrid retrieval side by side", async () => {
+    const server = await startFakeEmbeddingsServer();
+    vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
+    vi.stubEnv("OPENAI_API_KEY", "sk-test");
+    try {
+      const out = buffer();
+      const runs = await evaluateRetrieval(out.io, { OPENAI_BASE_URL: server.baseURL });
+      expect(runs.map((run) => run.runName)).toEqual(["bm25", "embedding", "hybrid"]);
+      expect(runs.every((run) => run.errors.length === 0)).toBe(true);
+      expect(out.text()).toMatch(/\nhybrid\s+\d\.\d{3}/);
+      expect(out.text()).toMatch(/hybrid vs bm25, recall@5: \d+ questions better, \d+ worse/);
+    } finally {
+      vi.unstubAllEnvs();
+      await server.close();
+    }
+  }, 60_000);
 });
