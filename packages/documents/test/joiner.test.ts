@@ -1,5 +1,11 @@
-import { ComponentError, MemoryLogger } from "@junction/core";
-import { Document, DocumentJoiner } from "@junction/documents";
+import { ComponentError, MemoryLogger, Pipeline } from "@junction/core";
+import {
+  Document,
+  DocumentJoiner,
+  DocumentSplitter,
+  InMemoryBM25Retriever,
+  InMemoryDocumentStore,
+} from "@junction/documents";
 import { describe, expect, test } from "vitest";
 
 const doc = (content: string, score?: number, meta?: Record<string, unknown>) =>
@@ -178,5 +184,36 @@ describe("DocumentJoiner", () => {
       const joiner = new DocumentJoiner({ joinMode });
       expect((await joiner.run({ documents: [[], []] }, quiet)).documents).toEqual([]);
     }
+  });
+
+  test("joins two retrievers in a pipeline: one copy of a document found by both, fused first", async () => {
+    const store = new InMemoryDocumentStore();
+    const { documents: chunks = [] } = await new DocumentSplitter({
+      splitBy: "sentence",
+      splitLength: 1,
+    }).run({
+      documents: [
+        new Document({
+          content: "Paris is the capital of France. Berlin is the capital of Germany. Rome is in Italy.",
+        }),
+      ],
+    });
+    await store.writeDocuments(chunks);
+    const pipeline = new Pipeline({ logger: new MemoryLogger() })
+      .addComponent("by_city", new InMemoryBM25Retriever({ documentStore: store, topK: 2 }))
+      .addComponent("by_country", new InMemoryBM25Retriever({ documentStore: store, topK: 2 }))
+      .addComponent("joiner", new DocumentJoiner({ joinMode: "reciprocal_rank_fusion" }));
+    pipeline.connect("by_city.documents", "joiner.documents");
+    pipeline.connect("by_country.documents", "joiner.documents");
+    const result = (await pipeline.run({
+      by_city: { query: "Paris" },
+      by_country: { query: "France capital" },
+    })) as {
+      joiner: { documents: Document[] };
+    };
+    const joined = result.joiner.documents;
+    expect(joined[0]?.content).toBe("Paris is the capital of France. ");
+    expect(joined[0]?.score).toBe(1);
+    expect(new Set(joined.map((document) => document.id)).size).toBe(joined.length);
   });
 });
