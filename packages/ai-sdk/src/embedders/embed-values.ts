@@ -1,3 +1,4 @@
+import type { SharedV2ProviderOptions, SharedV3ProviderOptions } from "@ai-sdk/provider";
 import type { EmbedBatchResult } from "@junction/documents";
 import type { AISDKEmbeddingModel } from "./embedding-model.js";
 
@@ -25,7 +26,8 @@ export async function embedValues(call: EmbedValuesCall): Promise<EmbedBatchResu
       ...(signal === undefined ? {} : { abortSignal: signal }),
       ...(call.providerOptions === undefined
         ? {}
-        : { providerOptions: call.providerOptions as Record<string, Record<string, never>> }),
+        : // JSON values by construction: the params schema keeps them serializable.
+          { providerOptions: call.providerOptions as SharedV2ProviderOptions & SharedV3ProviderOptions }),
     });
     const tokens = result.usage?.tokens ?? 0;
     return {
