@@ -18,7 +18,7 @@ import { ChatMessage, FileConversationStore, ScriptedChatGenerator } from "@junc
 import { type ExampleIO, runIfMain } from "./io.js";
 import { offlineTipModel } from "./tip-agent/offline-model.js";
 import { tipSystemPrompt } from "./tip-agent/pipeline.js";
-import { calculator, search } from "./tip-agent/tools.js";
+import { calculator, search, tipStateSchema } from "./tip-agent/tools.js";
 
 /** The questions, one per turn. */
 export const questions = [
@@ -51,6 +51,7 @@ export async function main(
   const agent = new Agent({
     chatGenerator: new ScriptedChatGenerator({ respond: offlineTipModel }),
     tools: [search, calculator],
+    stateSchema: tipStateSchema,
     systemPrompt: tipSystemPrompt,
     conversation: { store, id: "trip" },
     historyLimit: {

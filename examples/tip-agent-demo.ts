@@ -13,8 +13,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnyComponent, type LogFields, type Logger, Pipeline, type PipelineEvent } from "@junction/core";
+import type { Document } from "@junction/documents";
 import { ChatMessage, ScriptedChatGenerator, StreamingChunk } from "@junction/llm";
 import { OpenAIChatGenerator } from "@junction/openai";
+import { createKnowledgeBase } from "./tip-agent/knowledge-base.js";
 import { offlineTipModel } from "./tip-agent/offline-model.js";
 import { buildTipPipeline, createTipRegistry } from "./tip-agent/pipeline.js";
 
@@ -37,6 +39,8 @@ export interface DemoRunSummary {
   readonly step_count: number;
   readonly token_usage: Record<string, unknown>;
   readonly tool_call_counts: Record<string, number>;
+  /** The documents the search tool retrieved (State key `documents`): fact id and BM25 score. */
+  readonly documents: readonly { fact_id: string; score: number }[];
   readonly never_ran: readonly { componentName: string; reason: string }[];
   /** Whether the answer text was streamed to the terminal as it was generated. */
   readonly streamed: boolean;
@@ -150,6 +154,10 @@ async function runOnce(
     step_count: Number(agent.step_count),
     token_usage: (agent.token_usage ?? {}) as Record<string, unknown>,
     tool_call_counts: (agent.tool_call_counts ?? {}) as Record<string, number>,
+    documents: ((agent.documents ?? []) as readonly Document[]).map((document) => ({
+      fact_id: String(document.meta.fact_id),
+      score: Math.round((document.score ?? 0) * 1000) / 1000,
+    })),
     never_ran: result.neverRan,
     streamed: streamedAnswer,
   };
@@ -185,7 +193,13 @@ export async function main(argv: readonly string[], io: DemoIO): Promise<number>
   }
   const quiet = values.json === true;
   const { generator, label } = chooseGenerator(values.model, io.env);
-  const pipeline = buildTipPipeline({ chatGenerator: generator, maxAgentSteps: maxSteps });
+  const path = io.pipelinePath ?? join("demo-output", "pipeline.json");
+  mkdirSync(dirname(path), { recursive: true });
+  // The knowledge base keeps its documents in a file beside the pipeline, so the saved pipeline reloads with them.
+  const knowledgeBase = await createKnowledgeBase({
+    path: join(dirname(resolve(path)), "knowledge-base.json"),
+  });
+  const pipeline = buildTipPipeline({ chatGenerator: generator, knowledgeBase, maxAgentSteps: maxSteps });
   const registry = createTipRegistry();
   const plans: unknown[] = [];
 
@@ -196,6 +210,9 @@ export async function main(argv: readonly string[], io: DemoIO): Promise<number>
     io.write(`step_count:       ${first.step_count}\n`);
     io.write(`token_usage:      ${JSON.stringify(first.token_usage)}\n`);
     io.write(`tool_call_counts: ${JSON.stringify(first.tool_call_counts)}\n`);
+    io.write(
+      `documents:        ${first.documents.map((document) => `${document.fact_id} (BM25 ${document.score})`).join(", ")}\n`,
+    );
     io.write(
       `route taken:      ${first.route === "answer" ? 'router.answer (exit_reason == "text")' : "router.fallback → fallback"}\n`,
     );
@@ -208,9 +225,7 @@ export async function main(argv: readonly string[], io: DemoIO): Promise<number>
     }
   }
 
-  const path = io.pipelinePath ?? join("demo-output", "pipeline.json");
   const document = pipeline.toJSON({ registry });
-  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   const reloaded = Pipeline.fromJSON(JSON.parse(JSON.stringify(document)), { registry });
   const second = await runOnce(reloaded, question, io, true, []);

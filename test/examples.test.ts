@@ -53,7 +53,7 @@ describe("the showcase demo (npm run demo)", () => {
     expect(code).toBe(0);
     expect(text).toContain(`saved the pipeline to ${pipelinePath}`);
     expect(text).toContain("ScriptedChatGenerator — offline");
-    expect(text).toContain('search({"query":"tipping customs France restaurant"})');
+    expect(text).toContain('search({"query":"France tipping customs"})');
     expect(text).toContain("plan: batch 1 [calculator#0, calculator#1] (concurrent)");
     expect(text).toContain('"result":4.25');
     expect(text).toContain("€4.25 to €8.50");

@@ -10,7 +10,7 @@ import { ScriptedChatGenerator, tool } from "@junction/llm";
 import { junctionWorkflow } from "@junction/restate";
 import { z } from "zod";
 import { offlineTipModel } from "../tip-agent/offline-model.js";
-import { evaluateExpression, search } from "../tip-agent/tools.js";
+import { evaluateExpression, search, tipStateSchema } from "../tip-agent/tools.js";
 
 /** The tip agent's calculator, gated: an expression with a number of 100 or more waits for approval. */
 export const approvedCalculator = tool({
@@ -26,6 +26,7 @@ export function tipPipeline(): Pipeline {
   const agent = new Agent({
     chatGenerator: new ScriptedChatGenerator({ respond: offlineTipModel }),
     tools: [search, approvedCalculator],
+    stateSchema: tipStateSchema,
     systemPrompt: "You are a travel assistant. Look customs up, calculate, answer briefly.",
     maxAgentSteps: 6,
   });

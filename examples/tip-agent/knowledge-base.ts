@@ -1,7 +1,8 @@
 /**
- * A small bundled knowledge base of tipping customs and related travel facts, and a real lookup over it
- * (term-frequency scoring with an inverse-document-frequency weight) — what the demo's `search` tool calls.
+ * A small bundled knowledge base of tipping customs and related travel facts, as Documents in an
+ * `InMemoryDocumentStore` — what the demo's `search` tool (an `InMemoryBM25Retriever`) searches.
  */
+import { Document, InMemoryDocumentStore } from "@junction/documents";
 
 /** One fact sheet. */
 export interface Fact {
@@ -87,69 +88,25 @@ export const facts: readonly Fact[] = [
   },
 ];
 
-const stopWords = new Set([
-  "a",
-  "an",
-  "and",
-  "the",
-  "in",
-  "of",
-  "for",
-  "to",
-  "is",
-  "at",
-  "on",
-  "what",
-  "how",
-  "much",
-  "meal",
-  "should",
-  "i",
-]);
-
-function terms(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9 ]+/g, " ")
-    .split(/\s+/)
-    .filter((term) => term.length > 1 && !stopWords.has(term));
-}
-
-const documentTerms = facts.map((fact) => terms(`${fact.country} ${fact.topic} ${fact.text}`));
-const documentFrequency = new Map<string, number>();
-for (const termsOfDocument of documentTerms) {
-  for (const term of new Set(termsOfDocument))
-    documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-}
-
-/** One search hit. */
-export interface SearchHit {
-  readonly id: string;
-  readonly score: number;
-  readonly text: string;
+/** The facts as Documents: the text is the content; id, country and topic go into meta. */
+export function factDocuments(): Document[] {
+  return facts.map(
+    (fact) =>
+      new Document({
+        content: fact.text,
+        meta: { fact_id: fact.id, country: fact.country, topic: fact.topic },
+      }),
+  );
 }
 
 /**
- * Ranks the facts against `query`: for every query term found in a fact, term frequency × inverse
- * document frequency; facts with no matching term are left out.
+ * A store holding the facts. With `path`, the store keeps its documents in that JSON file (written on
+ * every write), so a saved pipeline that uses it reloads with its documents.
  *
- * @param query - free text, e.g. "tipping customs France restaurant"
- * @param limit - the most hits to return
+ * @param options - `path`: the file the store saves to and loads from
  */
-export function searchFacts(query: string, limit = 2): SearchHit[] {
-  const queryTerms = new Set(terms(query));
-  const hits: SearchHit[] = [];
-  facts.forEach((fact, index) => {
-    const counts = new Map<string, number>();
-    for (const term of documentTerms[index] ?? []) counts.set(term, (counts.get(term) ?? 0) + 1);
-    let score = 0;
-    for (const term of queryTerms) {
-      const count = counts.get(term);
-      if (count !== undefined)
-        score += count * Math.log(1 + facts.length / (documentFrequency.get(term) ?? 1));
-    }
-    if (score > 0) hits.push({ id: fact.id, score: Math.round(score * 1000) / 1000, text: fact.text });
-  });
-  return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, limit);
+export async function createKnowledgeBase(options: { path?: string } = {}): Promise<InMemoryDocumentStore> {
+  const store = new InMemoryDocumentStore(options.path === undefined ? {} : { path: options.path });
+  await store.writeDocuments(factDocuments(), { policy: "overwrite" });
+  return store;
 }

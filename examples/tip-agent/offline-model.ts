@@ -74,11 +74,15 @@ export function offlineTipModel(messages: readonly ChatMessage[]): ScriptedReply
     return { text, usage: usageFor(messages, text) };
   }
   if (searchResult === undefined) {
-    const query = `tipping customs ${country} restaurant`;
+    const query = `${country} tipping customs`;
     return { toolCalls: [{ toolName: "search", arguments: { query } }], usage: usageFor(messages, query) };
   }
   const facts = String(searchResult.result);
-  const range = /(\d+)-(\d+)%/.exec(facts.split("\n")[0] ?? "");
+  // The search returns the best facts, one a line; use the one about this country's tipping.
+  const lines = facts.split("\n");
+  const countryFact =
+    lines.find((line) => line.startsWith(country) && /tip/i.test(line)) ?? lines[0] ?? facts;
+  const range = /(\d+)-(\d+)%/.exec(countryFact);
   if (calculations.length === 0 && range !== null) {
     const expressions = [`${price.amount} * ${range[1]}%`, `${price.amount} * ${range[2]}%`];
     return {
@@ -89,7 +93,7 @@ export function offlineTipModel(messages: readonly ChatMessage[]): ScriptedReply
   const amounts = calculations
     .filter((result) => result !== undefined && !result.error)
     .map((result) => (JSON.parse(String(result?.result)) as { result: number }).result);
-  const firstFact = facts.split("\n")[0] ?? facts;
+  const firstFact = countryFact;
   const place = country.startsWith("United ") ? `the ${country}` : country;
   const text =
     amounts.length === 2 && range !== null

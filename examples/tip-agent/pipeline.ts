@@ -1,15 +1,17 @@
 /**
- * The showcase pipeline: an Agent with `search` and `calculator`, and a ConditionalRouter on its
+ * The showcase pipeline: an Agent with `search` (BM25 retrieval over the knowledge base; the documents
+ * it finds collect in State key `documents`, an output socket of the agent) and `calculator`, and a ConditionalRouter on its
  * `exit_reason`: a text answer goes to the `answer` output; anything else (the step limit) goes to a
  * fallback component that explains what the agent found before it stopped.
  */
 import { Agent, type HookControl, planToolCalls, type State } from "@junction/agents";
 import { ConditionalRouter } from "@junction/components";
 import { type AnyComponent, defineComponent, Pipeline, type Registry } from "@junction/core";
+import type { InMemoryDocumentStore } from "@junction/documents";
 import { type ChatMessage, chatMessageSchema } from "@junction/llm";
 import { z } from "zod";
 import { offlineTipModel } from "./offline-model.js";
-import { calculator, createDemoRegistry, search } from "./tools.js";
+import { calculator, createDemoRegistry, createSearchTool, tipStateSchema } from "./tools.js";
 
 /** The fallback branch: summarises what the agent gathered when it ran out of steps. */
 export const Fallback = defineComponent({
@@ -58,11 +60,16 @@ export function createTipRegistry(): Registry {
 export const tipSystemPrompt =
   "You are a travel assistant. Use the search tool to look up local customs and the calculator tool for any arithmetic. Answer in two or three sentences.";
 
-/** Builds the showcase pipeline around `chatGenerator`. */
-export function buildTipPipeline(options: { chatGenerator: AnyComponent; maxAgentSteps?: number }): Pipeline {
+/** Builds the showcase pipeline around `chatGenerator`, searching `knowledgeBase`. */
+export function buildTipPipeline(options: {
+  chatGenerator: AnyComponent;
+  knowledgeBase: InMemoryDocumentStore;
+  maxAgentSteps?: number;
+}): Pipeline {
   const agent = new Agent({
     chatGenerator: options.chatGenerator,
-    tools: [search, calculator],
+    tools: [createSearchTool(options.knowledgeBase), calculator],
+    stateSchema: tipStateSchema,
     systemPrompt: tipSystemPrompt,
     maxAgentSteps: options.maxAgentSteps ?? 6,
     hooks: { beforeTool: reportToolPlan },
