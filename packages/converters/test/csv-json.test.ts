@@ -11,8 +11,8 @@ describe("CSVToDocument", () => {
     const stream = ByteStream.fromString(csv, { meta: { file_path: "/data/faq.csv" } });
     const { documents } = await new CSVToDocument().run({ sources: [stream] });
     expect(documents).toHaveLength(1);
-    expect(documents[0]?.content).toBe(csv);
-    expect(documents[0]?.meta).toEqual({ file_path: "faq.csv" });
+    expect(documents?.[0]?.content).toBe(csv);
+    expect(documents?.[0]?.meta).toEqual({ file_path: "faq.csv" });
   });
 
   test("row mode: one document per row, other columns in meta (csv_ prefix on a clash), row_number, missing cells empty, surplus cells in extra_columns", async () => {
@@ -21,12 +21,12 @@ describe("CSVToDocument", () => {
       sources: [stream],
       content_column: "answer",
     });
-    expect(documents.map((document) => document.content)).toEqual([
+    expect(documents?.map((document) => document.content)).toEqual([
       "A ranking function, by term frequency.",
       "Because",
       "",
     ]);
-    expect(documents.map((document) => document.meta)).toEqual([
+    expect(documents?.map((document) => document.meta)).toEqual([
       { file_path: "faq.csv", question: "What is BM25?", csv_file_path: "x", row_number: 0 },
       {
         file_path: "faq.csv",
@@ -48,8 +48,8 @@ describe("CSVToDocument", () => {
       sources: [ByteStream.fromString("text;n\n'a;b';1\n")],
       content_column: "text",
     });
-    expect(documents[0]?.content).toBe("a;b");
-    expect(documents[0]?.meta).toEqual({ n: "1", row_number: 0 });
+    expect(documents?.[0]?.content).toBe("a;b");
+    expect(documents?.[0]?.meta).toEqual({ n: "1", row_number: 0 });
   });
 
   test("row mode without content_column is an error; a file without that column is a warning listing its columns", async () => {
@@ -62,7 +62,7 @@ describe("CSVToDocument", () => {
       { sources: [ByteStream.fromString(csv), ByteStream.fromString("body\nok\n")], content_column: "body" },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["ok"]);
+    expect(documents?.map((document) => document.content)).toEqual(["ok"]);
     expect(logger.messages("warn")[0]).toContain(
       'ByteStream #0 has no column "body" (content_column). Its columns: "question", "answer", "file_path"',
     );
@@ -104,11 +104,11 @@ describe("JSONConverter", () => {
     const { documents } = await converter.run({
       sources: [ByteStream.fromString(JSON.stringify(laureates))],
     });
-    expect(documents.map((document) => document.content)).toEqual([
+    expect(documents?.map((document) => document.content)).toEqual([
       "for his demonstrations of new radioactive elements",
       "for their discoveries of growth factors",
     ]);
-    expect(documents[0]?.meta).toEqual({ firstname: "Enrico", surname: "Fermi", born: null });
+    expect(documents?.[0]?.meta).toEqual({ firstname: "Enrico", surname: "Fermi", born: null });
   });
 
   test('extraMetaFields "*" copies every other key; the selected meta wins over the meta input', async () => {
@@ -121,7 +121,7 @@ describe("JSONConverter", () => {
       sources: [ByteStream.fromString(JSON.stringify(laureates), { meta: { file_path: "/n/nobel.json" } })],
       meta: { surname: "overridden?", year: 1986 },
     });
-    expect(documents[0]?.meta).toEqual({
+    expect(documents?.[0]?.meta).toEqual({
       file_path: "nobel.json",
       surname: "Levi-Montalcini",
       year: 1986,
@@ -133,13 +133,13 @@ describe("JSONConverter", () => {
     const whole = await new JSONConverter({ contentKey: "text" }).run({
       sources: [ByteStream.fromString('{"text": "Whole file", "other": 1}')],
     });
-    expect(whole.documents.map((document) => [document.content, document.meta])).toEqual([
+    expect(whole.documents?.map((document) => [document.content, document.meta])).toEqual([
       ["Whole file", {}],
     ]);
     const scalars = await new JSONConverter({ jqSchema: '.items[]."name"' }).run({
       sources: [ByteStream.fromString('{"items": [{"name": "a"}, {"name": 2}, {"name": true}]}')],
     });
-    expect(scalars.documents.map((document) => document.content)).toEqual(["a", "2", "true"]);
+    expect(scalars.documents?.map((document) => document.content)).toEqual(["a", "2", "true"]);
   });
 
   test("selected values of the wrong shape are skipped with a warning naming the item and the file", async () => {
@@ -148,7 +148,7 @@ describe("JSONConverter", () => {
       { sources: [ByteStream.fromString('[{"text": "ok"}, 3, {"other": 1}, {"text": {"nested": true}}]')] },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["ok"]);
+    expect(documents?.map((document) => document.content)).toEqual(["ok"]);
     expect(logger.messages("warn")).toEqual([
       'junction.JSONConverter: item 1 of ByteStream #0 is a number, not an object with "text"; skipped it.',
       'junction.JSONConverter: item 2 of ByteStream #0 has no key "text" (contentKey); skipped it.',

@@ -19,8 +19,10 @@ describe("HTMLToDocument", () => {
       meta: { url: "https://example.com/v2", content_type: "text/html" },
     });
     const { documents } = await new HTMLToDocument().run({ sources: [stream] });
-    expect(documents[0]?.content).toBe("Version 2\n\nFaster indexing, see the changes.\n\n- BM25\n- Filters");
-    expect(documents[0]?.meta).toEqual({
+    expect(documents?.[0]?.content).toBe(
+      "Version 2\n\nFaster indexing, see the changes.\n\n- BM25\n- Filters",
+    );
+    expect(documents?.[0]?.meta).toEqual({
       url: "https://example.com/v2",
       content_type: "text/html",
       title: "Release & notes",
@@ -32,12 +34,12 @@ describe("HTMLToDocument", () => {
       sources: [ByteStream.fromString(page)],
       meta: { title: "Mine" },
     });
-    const content = documents[0]?.content ?? "";
+    const content = documents?.[0]?.content ?? "";
     expect(content).toContain("the changes [https://example.com/changes]");
     expect(content).toContain("Version 2");
     expect(content).not.toContain("Home"); // <nav> is still dropped
     expect(content).not.toContain("track()");
-    expect(documents[0]?.meta).toEqual({ title: "Mine" });
+    expect(documents?.[0]?.meta).toEqual({ title: "Mine" });
   });
 
   test("maxHtmlBytes and empty pages fail with warnings naming the source; the batch goes on", async () => {
@@ -54,7 +56,7 @@ describe("HTMLToDocument", () => {
       },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["ok"]);
+    expect(documents?.map((document) => document.content)).toEqual(["ok"]);
     const warnings = logger.messages("warn");
     expect(warnings[0]).toMatch(/empty\.html.* is empty/);
     expect(warnings[1]).toMatch(/ByteStream #1 is 2007 bytes of HTML, over maxHtmlBytes \(1000\)/);
@@ -66,7 +68,7 @@ describe("HTMLToDocument", () => {
       { sources: [ByteStream.fromString("<html><body><script>x()</script></body></html>")] },
       { logger },
     );
-    expect(documents[0]?.content).toBe("");
+    expect(documents?.[0]?.content).toBe("");
     expect(logger.messages("warn")[0]).toContain("has no readable text");
   });
 });
@@ -79,15 +81,15 @@ describe("PDFToDocument", () => {
       buildPdf([["Quarterly report", "Revenue grew (a lot)."], ["Second page"], ["Third page"]]),
     );
     const { documents } = await new PDFToDocument().run({ sources: [path], meta: { kind: "report" } });
-    expect(documents[0]?.content).toBe("Quarterly report\nRevenue grew (a lot).\fSecond page\fThird page");
-    expect(documents[0]?.meta).toEqual({ file_path: "report.pdf", kind: "report" });
+    expect(documents?.[0]?.content).toBe("Quarterly report\nRevenue grew (a lot).\fSecond page\fThird page");
+    expect(documents?.[0]?.meta).toEqual({ file_path: "report.pdf", kind: "report" });
   });
 
   test("a PDF without extractable text gives an empty document and a warning naming the file", async () => {
     const logger = new MemoryLogger();
     const stream = new ByteStream(buildPdf([[], []]), { meta: { file_path: "/scans/scan.pdf" } });
     const { documents } = await new PDFToDocument().run({ sources: [stream] }, { logger });
-    expect(documents[0]?.content).toBe("\f");
+    expect(documents?.[0]?.content).toBe("\f");
     expect(logger.messages("warn")).toEqual([
       expect.stringMatching(/no text could be extracted from ByteStream #0 \("\/scans\/scan\.pdf"\)/),
     ]);
@@ -99,7 +101,7 @@ describe("PDFToDocument", () => {
     const good = await write("good.pdf", buildPdf([["Good"]]));
     const logger = new MemoryLogger();
     const { documents } = await new PDFToDocument().run({ sources: [broken, good] }, { logger });
-    expect(documents.map((document) => document.content)).toEqual(["Good"]);
+    expect(documents?.map((document) => document.content)).toEqual(["Good"]);
     expect(logger.messages("warn")[0]).toMatch(/broken\.pdf.* is not a readable PDF/);
     await expect(
       new PDFToDocument({ raiseOnFailure: true }).run({ sources: [broken] }),
@@ -124,6 +126,6 @@ describe("PDFToDocument", () => {
     await new PDFToDocument().run({ sources: [stream] });
     expect(stream.data.byteLength).toBe(before);
     const again = await new PDFToDocument().run({ sources: [stream] });
-    expect(again.documents[0]?.content).toBe("Keep me");
+    expect(again.documents?.[0]?.content).toBe("Keep me");
   });
 });

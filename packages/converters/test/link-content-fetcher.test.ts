@@ -51,20 +51,20 @@ describe("fetching", () => {
     const fetcher = new LinkContentFetcher(trusted);
     const urls = [`${server.origin}/page`, `${server.origin}/data.json`, `${server.origin}/plain`];
     const { streams } = await fetcher.run({ urls });
-    expect(streams.map((stream) => stream.toText())).toEqual(["<p>Hi</p>", '{"a":1}', "no content type"]);
-    expect(streams.map((stream) => stream.meta)).toEqual([
+    expect(streams?.map((stream) => stream.toText())).toEqual(["<p>Hi</p>", '{"a":1}', "no content type"]);
+    expect(streams?.map((stream) => stream.meta)).toEqual([
       { content_type: "text/html", url: urls[0] },
       { content_type: "application/json", url: urls[1] },
       { content_type: "application/octet-stream", url: urls[2] },
     ]);
-    expect(streams[0]?.mimeType).toBe("text/html");
+    expect(streams?.[0]?.mimeType).toBe("text/html");
   });
 
   test("sends the user agent and follows a same-host redirect", async () => {
     const before = server.requests.length;
     const fetcher = new LinkContentFetcher({ ...trusted, userAgents: ["test-agent/1"] });
     const { streams } = await fetcher.run({ urls: [`${server.origin}/to-page`] });
-    expect(streams[0]?.toText()).toBe("<p>Hi</p>");
+    expect(streams?.[0]?.toText()).toBe("<p>Hi</p>");
     const seen = server.requests.slice(before);
     expect(seen.map((request) => request.path)).toEqual(["/to-page", "/page"]);
     expect(seen[0]?.headers["user-agent"]).toBe("test-agent/1");
@@ -125,7 +125,7 @@ describe("SSRF protection (the default refuses non-public addresses)", () => {
     const ok = await new LinkContentFetcher({ ...allowLocal, retryAttempts: 0 }).run({
       urls: [`http://docs.test:${server.port}/page`],
     });
-    expect(ok.streams[0]?.toText()).toBe("<p>Hi</p>");
+    expect(ok.streams?.[0]?.toText()).toBe("<p>Hi</p>");
     const toPrivate = await refused(`http://docs.test:${server.port}/to-private`, allowLocal);
     expect(toPrivate.reason).toBe("blocked_address");
     expect(toPrivate.message).toContain('redirected to "http://10.0.0.1/admin"');
@@ -148,7 +148,7 @@ describe("SSRF protection (the default refuses non-public addresses)", () => {
       allowedAddressRanges: ["127.0.0.1"],
       retryAttempts: 0,
     }).run({ urls: [`http://rebind.test:${server.port}/page`] });
-    expect(streams[0]?.toText()).toBe("<p>Hi</p>");
+    expect(streams?.[0]?.toText()).toBe("<p>Hi</p>");
     expect(calls).toEqual(["rebind.test"]);
     expect(server.requests[before]?.headers.host).toBe(`rebind.test:${server.port}`);
   });
@@ -208,7 +208,7 @@ describe("limits and failures", () => {
       },
       { logger },
     );
-    expect(streams.map((stream) => stream.meta.url)).toEqual([
+    expect(streams?.map((stream) => stream.meta.url)).toEqual([
       `${server.origin}/page`,
       `${server.origin}/data.json`,
     ]);
@@ -227,7 +227,7 @@ describe("limits and failures", () => {
       retryAttempts: 1,
       userAgents: ["first", "second"],
     }).run({ urls: [`${server.origin}/flaky`] });
-    expect(streams[0]?.toText()).toBe("recovered");
+    expect(streams?.[0]?.toText()).toBe("recovered");
     expect(server.requests.slice(before).map((request) => request.headers["user-agent"])).toEqual([
       "first",
       "second",

@@ -12,12 +12,12 @@ describe("TextFileToDocument", () => {
     const a = await write("a.txt", "Alpha text.");
     const b = await write("b.txt", "Beta text.");
     const { documents } = await new TextFileToDocument().run({ sources: [a, b], meta: { lang: "en" } });
-    expect(documents.map((document) => document.content)).toEqual(["Alpha text.", "Beta text."]);
-    expect(documents.map((document) => document.meta)).toEqual([
+    expect(documents?.map((document) => document.content)).toEqual(["Alpha text.", "Beta text."]);
+    expect(documents?.map((document) => document.meta)).toEqual([
       { file_path: "a.txt", lang: "en" },
       { file_path: "b.txt", lang: "en" },
     ]);
-    expect(documents[0]?.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(documents?.[0]?.id).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test("storeFullPath keeps the path as given; a meta list gives one object per source", async () => {
@@ -28,7 +28,7 @@ describe("TextFileToDocument", () => {
       sources: [a, b],
       meta: [{ n: 1 }, { n: 2 }],
     });
-    expect(documents.map((document) => document.meta)).toEqual([
+    expect(documents?.map((document) => document.meta)).toEqual([
       { file_path: a, n: 1 },
       { file_path: b, n: 2 },
     ]);
@@ -45,8 +45,8 @@ describe("TextFileToDocument", () => {
   test("a ByteStream's meta is kept; the meta input wins over it", async () => {
     const stream = ByteStream.fromString("Hello", { meta: { url: "https://a.example/x", lang: "de" } });
     const { documents } = await new TextFileToDocument().run({ sources: [stream], meta: { lang: "en" } });
-    expect(documents[0]?.content).toBe("Hello");
-    expect(documents[0]?.meta).toEqual({ url: "https://a.example/x", lang: "en" });
+    expect(documents?.[0]?.content).toBe("Hello");
+    expect(documents?.[0]?.meta).toEqual({ url: "https://a.example/x", lang: "en" });
   });
 
   test("a missing file is a warning naming it, and the batch goes on", async () => {
@@ -57,7 +57,7 @@ describe("TextFileToDocument", () => {
       { sources: [`${dir}/missing.txt`, good] },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["Still here."]);
+    expect(documents?.map((document) => document.content)).toEqual(["Still here."]);
     const [warning] = logger.messages("warn");
     expect(warning).toContain("missing.txt");
     expect(warning).toContain("does not exist");
@@ -82,13 +82,13 @@ describe("TextFileToDocument", () => {
     expect(asUtf8.documents).toEqual([]);
     expect(logger.messages("warn")[0]).toMatch(/latin\.txt.*not valid utf-8 text/);
     const asLatin = await new TextFileToDocument({ encoding: "latin1" }).run({ sources: [latin] });
-    expect(asLatin.documents[0]?.content).toBe("café");
+    expect(asLatin.documents?.[0]?.content).toBe("café");
   });
 
   test("a ByteStream's meta.encoding overrides the option; an unknown encoding option is refused at construction", async () => {
     const stream = new ByteStream(new Uint8Array([0xe9]), { meta: { encoding: "latin1" } });
     const { documents } = await new TextFileToDocument().run({ sources: [stream] });
-    expect(documents[0]?.content).toBe("é");
+    expect(documents?.[0]?.content).toBe("é");
     expect(() => new TextFileToDocument({ encoding: "klingon-8" })).toThrow(/unknown encoding/);
   });
 
@@ -104,7 +104,7 @@ describe("TextFileToDocument", () => {
     const { write } = await tempDir();
     const path = await write("u.txt", "from a file URL");
     const { documents } = await new TextFileToDocument().run({ sources: [`file://${path}`] });
-    expect(documents[0]?.content).toBe("from a file URL");
+    expect(documents?.[0]?.content).toBe("from a file URL");
   });
 
   test("maxFileBytes: a larger file or ByteStream fails, naming the source and the option", async () => {
@@ -116,7 +116,7 @@ describe("TextFileToDocument", () => {
       { sources: [big, ByteStream.fromString("y".repeat(200)), ByteStream.fromString("ok")] },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["ok"]);
+    expect(documents?.map((document) => document.content)).toEqual(["ok"]);
     const warnings = logger.messages("warn");
     expect(warnings[0]).toMatch(/big\.txt.*101 bytes, over maxFileBytes \(100\)/);
     expect(warnings[1]).toMatch(/ByteStream #1.*200 bytes, over maxFileBytes/);
@@ -131,7 +131,7 @@ describe("TextFileToDocument", () => {
       { sources: ["inside.txt", "../../etc/passwd", "/etc/hostname"] },
       { logger },
     );
-    expect(documents.map((document) => document.content)).toEqual(["inside"]);
+    expect(documents?.map((document) => document.content)).toEqual(["inside"]);
     expect(logger.messages("warn")).toHaveLength(2);
     for (const warning of logger.messages("warn")) expect(warning).toContain("outside baseDirectory");
   });
@@ -162,11 +162,11 @@ describe("MarkdownToDocument", () => {
     const { documents } = await new MarkdownToDocument().run({
       sources: [ByteStream.fromString(markdown, { meta: { file_path: "/docs/README.md" } })],
     });
-    const content = documents[0]?.content ?? "";
+    const content = documents?.[0]?.content ?? "";
     expect(content).toContain("Install\n\nRun pnpm and read the docs.");
     expect(content).toContain("- first\n- second");
     expect(content).toContain("pnpm add x");
     expect(content).not.toMatch(/[#*[\]`]|https:/);
-    expect(documents[0]?.meta).toEqual({ file_path: "README.md" });
+    expect(documents?.[0]?.meta).toEqual({ file_path: "README.md" });
   });
 });

@@ -29,7 +29,7 @@ export async function extractPdfPages(data: Uint8Array, options: ExtractPdfOptio
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // A copy: pdf.js may transfer (detach) the buffer it is given, and the ByteStream is the caller's.
-    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0, isEvalSupported: false });
+    pdf = await getDocumentProxy(new Uint8Array(data), { verbosity: 0 });
   } catch (error) {
     const name = (error as { name?: unknown }).name;
     if (name === "PasswordException") {
