@@ -5,6 +5,7 @@ export { PgvectorHybridRetriever } from "./retrievers/pgvector-hybrid-retriever.
 export { PgvectorKeywordRetriever } from "./retrievers/pgvector-keyword-retriever.js";
 export type {
   HnswIndexCreationKwargs,
+  IterativeScan,
   KeywordMatch,
   SearchStrategy,
   StoreConfig,

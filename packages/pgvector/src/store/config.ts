@@ -14,6 +14,13 @@ export type VectorType = "vector" | "halfvec" | "none";
 /** `"any"` finds documents holding any of the query's words; `"all"` only those holding all (Haystack). */
 export type KeywordMatch = "any" | "all";
 
+/**
+ * pgvector's `hnsw.iterative_scan` (≥ 0.8): `"relaxed_order"` (default) keeps scanning the index until
+ * `top_k` rows pass the filter (the store re-sorts them), `"strict_order"` keeps exact order, `"off"` is
+ * a plain post-filtered scan that can return fewer than `top_k`.
+ */
+export type IterativeScan = "relaxed_order" | "strict_order" | "off";
+
 /** HNSW build parameters (pgvector's `m` and `ef_construction`). */
 export interface HnswIndexCreationKwargs {
   /** Connections per node (pgvector default 16). */
@@ -33,6 +40,7 @@ export interface StoreConfig {
   readonly hnswIndexCreationKwargs: HnswIndexCreationKwargs;
   readonly hnswIndexName: string;
   readonly hnswEfSearch: number | undefined;
+  readonly hnswIterativeScan: IterativeScan;
   readonly keywordIndexName: string;
   readonly language: string;
   readonly keywordMatch: KeywordMatch;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PgvectorStoreError } from "../errors.js";
 import type {
   HnswIndexCreationKwargs,
+  IterativeScan,
   KeywordMatch,
   SearchStrategy,
   StoreConfig,
@@ -49,6 +50,8 @@ export interface PgvectorDocumentStoreOptions {
   readonly hnswIndexName?: string | undefined;
   /** `hnsw.ef_search` for queries (pgvector default 40); set per query with `SET LOCAL`. */
   readonly hnswEfSearch?: number | undefined;
+  /** pgvector's iterative scan for filtered HNSW queries (default `"relaxed_order"`). */
+  readonly hnswIterativeScan?: IterativeScan | undefined;
   /** The keyword (GIN) index's name (default `"haystack_keyword_index"`). */
   readonly keywordIndexName?: string | undefined;
   /** The text search configuration (default `"english"`). */
@@ -79,6 +82,7 @@ const configSchema = z.object({
     .default({}),
   hnswIndexName: z.string().default("haystack_hnsw_index"),
   hnswEfSearch: positiveInt.max(1000).optional(),
+  hnswIterativeScan: z.enum(["relaxed_order", "strict_order", "off"]).default("relaxed_order"),
   keywordIndexName: z.string().default("haystack_keyword_index"),
   language: z.string().default("english"),
   keywordMatch: z.enum(["any", "all"]).default("any"),

@@ -15,7 +15,7 @@ import { SqlParams } from "../sql/params.js";
 import { embeddingStatement, hybridStatement, keywordStatement, whereClause } from "../sql/retrieval-sql.js";
 import { rowDocument } from "../sql/rows.js";
 import { type TableSql, tableSql } from "../sql/schema.js";
-import type { KeywordMatch, StoreConfig, VectorFunction } from "./config.js";
+import type { IterativeScan, KeywordMatch, StoreConfig, VectorFunction } from "./config.js";
 import { type PgvectorDocumentStoreOptions, resolveOptions, type StoreTarget } from "./options.js";
 import { storeError } from "./store-errors.js";
 import { optionsFromJSON, pgvectorStoreType, storeToJSON } from "./store-json.js";
@@ -29,6 +29,10 @@ export interface EmbeddingRetrievalOptions extends StoreCallOptions {
   readonly filters?: Filter | undefined;
   /** Overrides the store's vector function (no HNSW index serves another function). */
   readonly vectorFunction?: VectorFunction | undefined;
+  /** Overrides `hnswEfSearch` for this query (HNSW only). */
+  readonly efSearch?: number | undefined;
+  /** Overrides `hnswIterativeScan` for this query (HNSW only). */
+  readonly iterativeScan?: IterativeScan | undefined;
 }
 
 /** Options of {@link PgvectorDocumentStore.keywordRetrieval}. */
@@ -52,6 +56,14 @@ export interface HybridRetrievalOptions extends StoreCallOptions {
   /** Weight of the keyword ranking, 0–1; the embedding ranking gets the rest (default 0.5). */
   readonly keywordWeight?: number | undefined;
 }
+
+/** Per-query HNSW settings. */
+interface HnswOverrides {
+  readonly efSearch?: number | undefined;
+  readonly iterativeScan?: IterativeScan | undefined;
+}
+
+const iterativeScans: readonly string[] = ["off", "relaxed_order", "strict_order"];
 
 interface Ready {
   readonly driver: SqlDriver;
@@ -182,12 +194,17 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
     }
   }
 
-  async #rows(operation: string, statement: SqlStatement, signal: AbortSignal | undefined, hnsw = false) {
+  async #rows(
+    operation: string,
+    statement: SqlStatement,
+    signal: AbortSignal | undefined,
+    hnsw?: HnswOverrides,
+  ) {
     return this.#run(operation, signal, async ({ driver, capabilities }) => {
       const rows =
-        hnsw && this.config.searchStrategy === "hnsw"
+        hnsw !== undefined && this.config.searchStrategy === "hnsw"
           ? await driver.transaction(async (session) => {
-              await this.#hnswSettings(session, capabilities);
+              await this.#hnswSettings(session, capabilities, hnsw);
               return session.query(statement);
             }, signal)
           : await driver.query(statement, signal);
@@ -195,15 +212,26 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
     });
   }
 
-  async #hnswSettings(session: SqlSession, capabilities: StoreCapabilities): Promise<void> {
-    if (this.config.hnswEfSearch !== undefined) {
-      await session.query(
-        sql("SELECT set_config('hnsw.ef_search', $1, true)", [String(this.config.hnswEfSearch)]),
-      );
+  /** `SET LOCAL`s of one HNSW query: they end with its transaction, so they never leak into a pooled connection. */
+  async #hnswSettings(
+    session: SqlSession,
+    capabilities: StoreCapabilities,
+    overrides: HnswOverrides,
+  ): Promise<void> {
+    const efSearch = overrides.efSearch ?? this.config.hnswEfSearch;
+    if (efSearch !== undefined) {
+      if (!Number.isInteger(efSearch) || efSearch < 1 || efSearch > 1000) {
+        throw new PgvectorStoreError(
+          "PGVECTOR_INVALID_QUERY",
+          `PgvectorDocumentStore.embeddingRetrieval: efSearch must be an integer from 1 to 1000, got ${String(efSearch)}.`,
+        );
+      }
+      await session.query(sql("SELECT set_config('hnsw.ef_search', $1, true)", [String(efSearch)]));
     }
-    if (capabilities.iterativeScan) {
-      // Keeps scanning the graph until top_k rows pass the filter (pgvector ≥ 0.8).
-      await session.query(sql("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)"));
+    const iterativeScan = overrides.iterativeScan ?? this.config.hnswIterativeScan;
+    if (capabilities.iterativeScan && iterativeScans.includes(iterativeScan)) {
+      // "relaxed_order" keeps scanning the graph until top_k rows pass the filter (pgvector ≥ 0.8).
+      await session.query(sql("SELECT set_config('hnsw.iterative_scan', $1, true)", [iterativeScan]));
     }
   }
 
@@ -287,7 +315,10 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
       filter: settleFilter(options.filters),
       vectorFunction: options.vectorFunction ?? this.config.vectorFunction,
     });
-    return this.#rows("embeddingRetrieval", statement, options.signal, true);
+    return this.#rows("embeddingRetrieval", statement, options.signal, {
+      efSearch: options.efSearch,
+      iterativeScan: options.iterativeScan,
+    });
   }
 
   /**
@@ -335,7 +366,7 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
       keywordWeight,
       embeddingWeight: 1 - keywordWeight,
     });
-    return this.#rows("hybridRetrieval", statement, options.signal, true);
+    return this.#rows("hybridRetrieval", statement, options.signal, {});
   }
 
   #checkQueryEmbedding(embedding: readonly number[], operation: string): void {
