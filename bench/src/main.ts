@@ -17,6 +17,7 @@ import { inlineChain, nestedOne, wrappedChain } from "./junction/composition.js"
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
 import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
+import { formatRetrieval, type RetrievalResults, retrievalBench } from "./retrieval/retrieval-bench.js";
 import { type SnapshotRow, snapshotBench } from "./snapshots.js";
 
 // LangGraph adds one abort listener per node to a shared signal; silence Node's leak heuristic.
@@ -36,7 +37,7 @@ if (argv.includes("--restate")) {
 const quick = argv.includes("--quick");
 const jsonIndex = argv.indexOf("--json");
 const jsonPath = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;
-const only = argv.find((arg) => /^W\d$/.test(arg));
+const only = argv.find((arg) => /^W\d$/.test(arg) || arg === "retrieval");
 
 /** One row of the results table. */
 interface Row {
@@ -257,6 +258,12 @@ function format(value: number): string {
   return value.toFixed(2);
 }
 
+/** The retrieval group (`pnpm bench retrieval`): BM25 vs MiniSearch and Orama, exact embedding top-k vs the floor. */
+let retrievalResults: RetrievalResults | undefined;
+async function retrieval(): Promise<void> {
+  retrievalResults = await retrievalBench(quick);
+}
+
 const workloads: Record<string, () => Promise<void>> = {
   W1: w1,
   W2: w2,
@@ -267,6 +274,7 @@ const workloads: Record<string, () => Promise<void>> = {
   W7: w7,
   W8: w8,
   W9: w9,
+  retrieval,
 };
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
@@ -305,6 +313,7 @@ if (conversationRows.length > 0) {
   for (const row of conversationRows)
     process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
 }
+if (retrievalResults !== undefined) process.stdout.write(formatRetrieval(retrievalResults));
 for (const row of composition) {
   process.stdout.write(
     `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
@@ -318,6 +327,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows, conversations: conversationRows }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows, conversations: conversationRows, retrieval: retrievalResults }, null, 2)}\n`,
   );
 }

@@ -8,10 +8,12 @@
  * the same rounding), and a term's document frequency counts the documents that hold it.
  */
 
-/** One term's postings: document slots and term frequencies, `length` entries used. */
+/**
+ * One term's postings: `[slot, tf, slot, tf, ...]` interleaved in one typed array (one allocation per
+ * term, and a posting's two numbers side by side in memory), `length` postings used.
+ */
 interface Postings {
-  docs: Int32Array;
-  tfs: Int32Array;
+  data: Int32Array;
   length: number;
 }
 
@@ -35,6 +37,8 @@ export class Bm25Index {
   /** Slot → 1 when the slot's postings are stale (its document was deleted). */
   #dead = new Uint8Array(64);
   #deadPostings = 0;
+  /** Term id → count while a document is being added (zero otherwise). */
+  #tfScratch = new Int32Array(64);
   #livePostings = 0;
   #vocabularySize = 0;
   #documentCount = 0;
@@ -115,7 +119,7 @@ export class Bm25Index {
       id = this.#terms.length;
       this.#termIds.set(term, id);
       this.#terms.push(term);
-      this.#postings.push({ docs: new Int32Array(2), tfs: new Int32Array(2), length: 0 });
+      this.#postings.push({ data: new Int32Array(2), length: 0 });
       if (id >= this.#documentFrequency.length) {
         this.#documentFrequency = grow(this.#documentFrequency, id + 1);
       }
@@ -130,24 +134,28 @@ export class Bm25Index {
   add(slot: number, content: string | undefined): void {
     this.#ensureSlot(slot);
     const tokens = content === undefined ? [] : this.tokenize(content);
-    const counts = new Map<number, number>();
+    // Term frequencies in a scratch array indexed by term id (no per-document map); `unique` lists the
+    // document's terms in first-occurrence order.
+    const unique: number[] = [];
     for (const token of tokens) {
       const id = this.#internTerm(token);
-      counts.set(id, (counts.get(id) ?? 0) + 1);
+      if (id >= this.#tfScratch.length) this.#tfScratch = grow(this.#tfScratch, id + 1);
+      if (this.#tfScratch[id] === 0) unique.push(id);
+      this.#tfScratch[id]!++;
     }
-    for (const [id, tf] of counts) {
+    for (const id of unique) {
+      const tf = this.#tfScratch[id]!;
+      this.#tfScratch[id] = 0;
       const list = this.#postings[id]!;
-      if (list.length === list.docs.length) {
-        list.docs = grow(list.docs, list.length + 1);
-        list.tfs = grow(list.tfs, list.length + 1);
-      }
-      list.docs[list.length] = slot;
-      list.tfs[list.length] = tf;
+      const at = 2 * list.length;
+      if (at === list.data.length) list.data = grow(list.data, at + 2);
+      list.data[at] = slot;
+      list.data[at + 1] = tf;
       list.length++;
       if (this.#documentFrequency[id] === 0) this.#vocabularySize++;
       this.#documentFrequency[id]!++;
     }
-    this.#livePostings += counts.size;
+    this.#livePostings += unique.length;
     this.#dead[slot] = 0;
     this.#documentLength[slot] = tokens.length;
     this.#documentCount++;
@@ -192,10 +200,10 @@ export class Bm25Index {
     for (const list of this.#postings) {
       let kept = 0;
       for (let index = 0; index < list.length; index++) {
-        const slot = list.docs[index]!;
+        const slot = list.data[2 * index]!;
         if (dead[slot] === 1) continue;
-        list.docs[kept] = slot;
-        list.tfs[kept] = list.tfs[index]!;
+        list.data[2 * kept] = slot;
+        list.data[2 * kept + 1] = list.data[2 * index + 1]!;
         kept++;
       }
       list.length = kept;
@@ -212,6 +220,7 @@ export class Bm25Index {
     this.#documentFrequency = new Int32Array(64);
     this.#documentLength = new Int32Array(64);
     this.#dead = new Uint8Array(64);
+    this.#tfScratch = new Int32Array(64);
     this.#deadPostings = 0;
     this.#livePostings = 0;
     this.#vocabularySize = 0;

@@ -138,14 +138,14 @@ export function bm25TopK(
   }
   const current = scratch.currentStamp;
   const fillAbsent = query.algorithm !== "BM25Okapi";
+  const mode = query.algorithm === "BM25L" ? 0 : query.algorithm === "BM25Plus" ? 1 : 2;
   let touchedCount = 0;
   for (let j = 0; j < ids.length; j++) {
     const list = index.postings(ids[j]!);
     const idf = idfs[j]!;
-    const docs = list.docs;
-    const tfs = list.tfs;
+    const data = list.data;
     for (let p = 0; p < list.length; p++) {
-      const slot = docs[p]!;
+      const slot = data[2 * p]!;
       if (dead[slot] === 1) continue;
       let score: number;
       if (stamp[slot] !== current) {
@@ -155,13 +155,13 @@ export function bm25TopK(
         nextTerm[slot] = 0;
       } else score = scores[slot]!;
       if (fillAbsent) for (let m = nextTerm[slot]!; m < j; m++) score += idfs[m]! * absent[m]!;
-      const tf = tfs[p]!;
+      const tf = data[2 * p + 1]!;
       const norm = 1 - b + (b * lengths[slot]!) / avg;
       let term: number;
-      if (query.algorithm === "BM25L") {
+      if (mode === 0) {
         const ctd = tf / norm;
         term = ((1.0 + k) * (ctd + delta)) / (k + ctd + delta);
-      } else if (query.algorithm === "BM25Plus") {
+      } else if (mode === 1) {
         term = (tf * (1.0 + k)) / (tf + k * norm) + delta;
       } else {
         term = (tf * (1.0 + k)) / (tf + k * norm);
