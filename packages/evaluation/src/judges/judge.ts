@@ -2,6 +2,7 @@ import { Agent } from "@junction/agents";
 import type { AnyComponent } from "@junction/core";
 import { addUsage, ChatMessage, type Usage } from "@junction/llm";
 import type { z } from "zod";
+import { runPool } from "../run/pool.js";
 
 /** What {@link judgeAll} returns: one answer per prompt (`undefined` for an invalid one) and counts. */
 export interface Judgments {
@@ -51,7 +52,6 @@ export async function judgeAll(options: JudgeOptions): Promise<Judgments> {
   let invalid = 0;
   let failed = 0;
   let usage: Usage | undefined;
-  let next = 0;
   const judgeOne = async (index: number): Promise<void> => {
     let result: Awaited<ReturnType<typeof agent.run>>;
     try {
@@ -71,14 +71,6 @@ export async function judgeAll(options: JudgeOptions): Promise<Judgments> {
     }
     answers[index] = result.structured_output as Record<string, unknown>;
   };
-  const worker = async (): Promise<void> => {
-    while (next < options.prompts.length) {
-      const index = next;
-      next += 1;
-      await judgeOne(index);
-    }
-  };
-  const workers = Math.max(1, Math.min(options.concurrency, options.prompts.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  await runPool(options.prompts.length, options.concurrency, judgeOne, options.signal);
   return { answers, invalid, failed, usage };
 }
