@@ -540,6 +540,8 @@ function newRunView() {
   $("#tokens").replaceChildren();
   $("#agent-steps").replaceChildren(el("p", { class: "muted" }, "No agent step yet."));
   $("#result-summary").replaceChildren();
+  $("#documents").replaceChildren();
+  $("#documents-panel").hidden = true;
   $("#output").textContent = "";
   $("#timeline").replaceChildren(el("p", { class: "muted" }, "Shown when the run has finished."));
   return { spans: new Map(), steps: new Map(), tokenComponent: null, routes: [], exitReasons: [] };
@@ -657,11 +659,59 @@ function onSpan(run, kind, span) {
   }
 }
 
+/** The fields of a Document's JSON form; every other key of the flattened form is meta. */
+const documentFields = new Set(["id", "content", "blob", "score", "embedding", "sparse_embedding", "meta"]);
+
+/** A Document as served (Haystack's flattened to_dict shape): an object with a string id and a content key. */
+function isDocumentJSON(value) {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    !Array.isArray(value) &&
+    typeof value.id === "string" &&
+    "content" in value &&
+    "embedding" in value
+  );
+}
+
+function documentMeta(doc) {
+  const meta = { ...(doc.meta && typeof doc.meta === "object" ? doc.meta : {}) };
+  for (const [key, value] of Object.entries(doc)) if (!documentFields.has(key)) meta[key] = value;
+  return meta;
+}
+
+/** Shows each output socket that holds Documents: score, content and meta of every document. */
+function showDocuments(component, outputs) {
+  for (const [socket, value] of Object.entries(outputs)) {
+    if (!Array.isArray(value) || value.length === 0 || !value.every(isDocumentJSON)) continue;
+    const cards = value.map((doc) => {
+      const meta = Object.entries(documentMeta(doc));
+      return el(
+        "div",
+        { class: "document-card" },
+        el(
+          "div",
+          {},
+          el("span", { class: "score" }, typeof doc.score === "number" ? `score ${doc.score.toFixed(4)}` : "no score"),
+          el("span", { class: "doc-id" }, doc.id.slice(0, 12)),
+        ),
+        el("p", {}, doc.content === null ? "(no text content)" : short(doc.content, 600)),
+        meta.length === 0
+          ? ""
+          : el("div", { class: "meta" }, meta.map(([key, item]) => `${key}: ${short(item, 80)}`).join(" · ")),
+      );
+    });
+    $("#documents").append(el("h5", {}, `${component}.${socket} (${value.length})`), ...cards);
+    $("#documents-panel").hidden = false;
+  }
+}
+
 function onComponentEnd(run, data) {
   setNodeState(data.component, "done", data.visit);
   logLine(`${data.component} finished (visit ${data.visit})`, "end");
   const node = state.current?.graph.nodes.find((item) => item.name === data.component);
   const outputs = data.outputs ?? {};
+  showDocuments(data.component, outputs);
   if (node?.kind === "router") {
     for (const socket of Object.keys(outputs)) {
       run.routes.push(`${data.component} → ${socket}`);
