@@ -692,7 +692,11 @@ function showDocuments(component, outputs) {
         el(
           "div",
           {},
-          el("span", { class: "score" }, typeof doc.score === "number" ? `score ${doc.score.toFixed(4)}` : "no score"),
+          el(
+            "span",
+            { class: "score" },
+            typeof doc.score === "number" ? `score ${doc.score.toFixed(4)}` : "no score",
+          ),
           el("span", { class: "doc-id" }, doc.id.slice(0, 12)),
         ),
         el("p", {}, doc.content === null ? "(no text content)" : short(doc.content, 600)),
