@@ -3,9 +3,13 @@ import { basename, extname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import "@junction/agents";
 import "@junction/components";
+import "@junction/converters";
 import { isComponent, Pipeline, type Registry } from "@junction/core";
+import "@junction/documents";
+import "@junction/evaluation";
 import "@junction/llm";
 import "@junction/openai";
+import "@junction/pgvector";
 import type { Servable } from "@junction/serve";
 
 /**
