@@ -84,6 +84,15 @@ describe("OpenAITextEmbedder", () => {
     expect(h.server.requests).toHaveLength(0);
   });
 
+  it("refuses documents at the pipeline boundary with the same hint", async () => {
+    const pipeline = new Pipeline().addComponent(
+      "query",
+      new OpenAITextEmbedder({ baseURL: h.server.baseURL }),
+    );
+    await expect(pipeline.run({ query: { text: docs(2) } })).rejects.toThrow(/use OpenAIDocumentEmbedder/);
+    expect(h.server.requests).toHaveLength(0);
+  });
+
   it("reports a server error as a redacted OpenAIApiError naming the embedder", async () => {
     h.server.on(0, { kind: "fail", status: 401, message: `bad key ${EMBED_TEST_KEY}` });
     const embedder = new OpenAITextEmbedder({ baseURL: h.server.baseURL, maxRetries: 0 });
