@@ -13,6 +13,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useTempDirs } from "../../../test/support/temp-dirs.js";
 import {
   Document,
+  DocumentJoiner,
+  DocumentSplitter,
   type DocumentStore,
   DocumentWriter,
   FilterRetriever,
@@ -284,5 +286,41 @@ describe("serialization of the components through pipeline JSON and YAML", () =>
     ]) {
       expect(defaultRegistry.getComponentClass(type), type).toBeDefined();
     }
+  });
+});
+
+describe("retrievers in pipelines", () => {
+  it("indexes through DocumentSplitter → DocumentWriter, then retrieves a chunk and its window", async () => {
+    const store = new InMemoryDocumentStore();
+    const indexing = new Pipeline()
+      .addComponent("splitter", new DocumentSplitter({ splitBy: "word", splitLength: 4, splitOverlap: 1 }))
+      .addComponent("writer", new DocumentWriter({ documentStore: store }))
+      .connect("splitter.documents", "writer.documents");
+    const text = "one two three four five six seven eight nine ten eleven twelve";
+    const indexed = await indexing.run({ splitter: { documents: [new Document({ content: text })] } });
+    expect(indexed).toEqual({ writer: { documents_written: 4 } });
+    const query = new Pipeline()
+      .addComponent("bm25", new InMemoryBM25Retriever({ documentStore: store, topK: 1 }))
+      .addComponent("window", new SentenceWindowRetriever({ documentStore: store, windowSize: 1 }))
+      .connect("bm25.documents", "window.retrieved_documents");
+    const result = (await query.run({ bm25: { query: "six" } })) as {
+      window: { context_windows: string[] };
+    };
+    expect(result.window.context_windows).toEqual(["one two three four five six seven eight nine ten "]);
+  });
+
+  it("joins BM25 and embedding retrieval with DocumentJoiner (hybrid retrieval)", async () => {
+    const store = await storeWith(corpus());
+    const hybrid = new Pipeline()
+      .addComponent("bm25", new InMemoryBM25Retriever({ documentStore: store }))
+      .addComponent("embedding", new InMemoryEmbeddingRetriever({ documentStore: store }))
+      .addComponent("joiner", new DocumentJoiner({ joinMode: "reciprocal_rank_fusion", topK: 2 }))
+      .connect("bm25.documents", "joiner.documents")
+      .connect("embedding.documents", "joiner.documents");
+    const result = (await hybrid.run({
+      bm25: { query: "typescript types" },
+      embedding: { query_embedding: [1, 0] },
+    })) as { joiner: { documents: Document[] } };
+    expect(result.joiner.documents.map((d) => d.id)).toEqual(["ts", "py"]);
   });
 });
