@@ -103,6 +103,7 @@ export type {
   Bm25Parameters,
   EmbeddingSimilarityFunction,
   InMemoryDocumentStoreOptions,
+  ResolvedStoreOptions,
 } from "./stores/in-memory/in-memory-options.js";
 export { bm25Algorithms } from "./stores/in-memory/in-memory-options.js";
 export type {
