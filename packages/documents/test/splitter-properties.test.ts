@@ -7,6 +7,7 @@ import {
 } from "@junction/documents";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { sentenceStarts } from "../src/splitters/sentences.js";
 
 /** Texts made of words, punctuation, every delimiter the splitters know, and a surrogate pair. */
 const text = fc
@@ -147,6 +148,32 @@ describe("RecursiveDocumentSplitter properties", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe("sentence segmentation in windows", () => {
+  test("finds the same boundaries as segmenting the whole text at once", () => {
+    const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+    const sentence = fc
+      .tuple(
+        fc.array(fc.constantFrom("word", "Mr.", "e.g.", "3.5", "x", "(see", "it)", '"quoted"'), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.constantFrom(".", "!", "?", "...", ".)", ""),
+        fc.constantFrom(" ", "  ", "\n", "\n\n", " \f", ""),
+      )
+      .map(([words, end, space]) => `${words.join(" ")}${end}${space}`);
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 150, maxLength: 500 }), (sentences) => {
+        const text = sentences.join("");
+        const whole = [...segmenter.segment(text)]
+          .map((segment) => segment.index)
+          .filter((index) => index > 0);
+        expect(sentenceStarts(text, segmenter)).toEqual(whole);
+      }),
+      { numRuns: 40 },
     );
   });
 });

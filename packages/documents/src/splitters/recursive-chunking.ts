@@ -1,5 +1,6 @@
 import type { ChunkSpan } from "./chunk-documents.js";
 import { countUnits, cutAfter, lastUnitsStart, type RecursiveSplitUnit } from "./recursive-units.js";
+import { sentenceStarts } from "./sentences.js";
 
 /** How {@link recursiveSpans} cuts a text. */
 export interface RecursiveOptions {
@@ -25,9 +26,12 @@ function separatorPieces(
 ): Span[] {
   const pieces: Span[] = [];
   if (separator === "sentence") {
-    for (const segment of options.segmenter.segment(text.slice(start, end))) {
-      pieces.push([start + segment.index, start + segment.index + segment.segment.length]);
+    let pieceStart = start;
+    for (const next of sentenceStarts(text.slice(start, end), options.segmenter)) {
+      pieces.push([pieceStart, start + next]);
+      pieceStart = start + next;
     }
+    if (pieceStart < end) pieces.push([pieceStart, end]);
     return pieces;
   }
   let pieceStart = start;

@@ -1,3 +1,5 @@
+import { sentenceStarts } from "./sentences.js";
+
 /** The units `DocumentSplitter` counts, as Haystack names them. */
 export const splitByUnits = ["word", "sentence", "passage", "page", "line", "period"] as const;
 
@@ -26,11 +28,7 @@ export function unitBounds(text: string, splitBy: SplitBy, segmenter: Intl.Segme
   const bounds: number[] = [0];
   if (splitBy === "sentence") {
     if (text === "") return bounds; // no sentences, no units (NLTK returns none either)
-    for (const segment of (segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" })).segment(
-      text,
-    )) {
-      if (segment.index > 0) bounds.push(segment.index);
-    }
+    bounds.push(...sentenceStarts(text, segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" })));
     bounds.push(text.length);
     return bounds;
   }
