@@ -222,4 +222,25 @@ describe("evaluate()", () => {
     expect((error as DatasetError).line).toBe(2);
     expect((error as Error).message).toContain("bad.jsonl:2: not valid JSON");
   });
+
+  test("a source naming no component of the pipeline is refused before any row runs", async () => {
+    running = 0;
+    maxRunning = 0;
+    const error = await evaluate(ragPipeline(), rows, {
+      inputs: { "retriever.query": "question" },
+      evaluators: {
+        recall: {
+          evaluator: new DocumentRecallEvaluator(),
+          inputs: {
+            ground_truth_documents: "ground_truth_documents",
+            retrieved_documents: "retriever.documents",
+          },
+        },
+      },
+    }).catch((caught: unknown) => caught);
+    expect((error as Error).message).toContain(
+      'the metric "recall" reads "ground_truth_documents" from "ground_truth_documents", but the pipeline has no component "ground_truth_documents"',
+    );
+    expect(maxRunning).toBe(0);
+  });
 });

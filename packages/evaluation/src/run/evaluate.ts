@@ -161,6 +161,21 @@ async function scoreMetric(
   return { score: meanOfValid(scores), individual_scores: scores, ...(meta === undefined ? {} : { meta }) };
 }
 
+/** Refuses, before anything runs, a source that names a component the pipeline does not have. */
+function checkSources(pipeline: Pipeline, evaluators: Readonly<Record<string, EvaluatorSpec>>): void {
+  const known = new Set(pipeline.componentNames());
+  for (const [metric, spec] of Object.entries(evaluators)) {
+    for (const [socket, source] of Object.entries(spec.inputs)) {
+      const [component] = componentsRead([source]);
+      if (component === undefined || known.has(component)) continue;
+      throw new EvaluationInputError(
+        `evaluate: the metric "${metric}" reads "${socket}" from "${source as string}", but the pipeline has no component "${component}" (components: ${[...known].join(", ")}). Write "row.<field>" for a dataset field, or "<component>.<socket>" for a pipeline output.`,
+        { socket },
+      );
+    }
+  }
+}
+
 /**
  * Runs `pipeline` once per dataset row (at most `concurrency` rows at a time), then scores every
  * metric over the rows. A row whose pipeline run fails is recorded in `errors` and scored NaN; it
@@ -189,6 +204,7 @@ export async function evaluate(
   dataset: Dataset,
   options: EvaluateOptions,
 ): Promise<EvaluationRunResult> {
+  checkSources(pipeline, options.evaluators);
   const rows = await loadDataset(dataset);
   const signal = options.signal;
   const includeOutputsFrom = componentsRead(
