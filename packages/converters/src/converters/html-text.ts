@@ -35,9 +35,6 @@ function options(keepLinks: boolean, baseSelector: string): HtmlToTextOptions {
   };
 }
 
-/** Turns HTML into readable text. */
-export type HtmlToText = (html: string) => string;
-
 /**
  * Builds the HTML → text function of a converter: line breaks between blocks, lists as `- item`, tables
  * as aligned columns; navigation, footers, asides, scripts, styles, forms and images are dropped. With
@@ -46,7 +43,7 @@ export type HtmlToText = (html: string) => string;
  * @param keepLinks - write link targets after their text (`text [https://…]`)
  * @param mainContent - keep only `<main>` / `<article>` when the page has one
  */
-export function htmlToTextConverter(keepLinks: boolean, mainContent: boolean): HtmlToText {
+export function htmlToTextConverter(keepLinks: boolean, mainContent: boolean): (html: string) => string {
   const whole = compile(options(keepLinks, "body"));
   if (!mainContent) return whole;
   const main = compile(options(keepLinks, "main"));

@@ -7,7 +7,7 @@ import { decodeText } from "../sources/decode-text.js";
 import { documentListSchema, sourceSchema, sourcesMetaSchema } from "../sources/socket-schemas.js";
 import { mergeMeta } from "../sources/source-meta.js";
 import { encodingSchema, sourceParamsShape } from "../sources/source-params.js";
-import { applySelector, parseSelector, type SelectorStep } from "./json-selector.js";
+import { applySelector, parseSelector } from "./json-selector.js";
 
 const paramsSchema = z
   .object({
@@ -57,7 +57,7 @@ export const JSONConverter = defineComponent({
   params: paramsSchema,
   inputs: { sources: z.array(sourceSchema), meta: sourcesMetaSchema },
   outputs: { documents: documentListSchema },
-  setup: (params) => ({ steps: params.jqSchema === undefined ? undefined : parseSelector(params.jqSchema) }),
+  setup: (params) => ({ select: selectorFunction(params.jqSchema) }),
   run: async ({ sources, meta }, { params, resources, logger, signal, componentName }) => ({
     documents: await convertSources({
       sources,
@@ -65,7 +65,7 @@ export const JSONConverter = defineComponent({
       params,
       context: { logger, signal, componentName },
       type: "junction.JSONConverter",
-      convert: (item) => convertJSON(item, params, resources.steps),
+      convert: (item) => convertJSON(item, params, resources.select),
     }),
   }),
 });
@@ -73,10 +73,17 @@ export const JSONConverter = defineComponent({
 /** A `JSONConverter` instance. */
 export type JSONConverter = InstanceType<typeof JSONConverter>;
 
+/** The compiled `jqSchema`: a function from the parsed file to the selected values. */
+function selectorFunction(jqSchema: string | undefined): ((root: unknown) => unknown[]) | undefined {
+  if (jqSchema === undefined) return undefined;
+  const steps = parseSelector(jqSchema);
+  return (root) => applySelector(steps, root);
+}
+
 function convertJSON(
   item: SourceItem,
   params: JSONConverterParams,
-  steps: readonly SelectorStep[] | undefined,
+  select: ((root: unknown) => unknown[]) | undefined,
 ): Document[] {
   const { stream, label, described } = item;
   const text = decodeText(stream, params.encoding, label, described);
@@ -92,7 +99,7 @@ function convertJSON(
   }
   let values: unknown[];
   try {
-    values = steps === undefined ? [parsed] : applySelector(steps, parsed);
+    values = select === undefined ? [parsed] : select(parsed);
   } catch (error) {
     throw new ConversionError(
       `${label}: jqSchema "${excerpt(params.jqSchema)}" does not fit ${described}: ${(error as Error).message}.`,
