@@ -5,7 +5,15 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRegistry, Pipeline } from "@junction/core";
 import { describe, expect, it } from "vitest";
+import {
+  main as agentRetrievalFallback,
+  buildSupportPipeline,
+  documentsText,
+  supportModel,
+  webModel,
+} from "../examples/agent-retrieval-fallback.js";
 import { main as hybridRetrieval } from "../examples/hybrid-retrieval.js";
 import { main as ragPipeline } from "../examples/rag-pipeline.js";
 import { startFakeEmbeddingsServer } from "../packages/openai/test/support/fake-embeddings-server.js";
@@ -81,4 +89,33 @@ describe("hybrid-retrieval", () => {
       await server.close();
     }
   }, 30_000);
+});
+
+describe("agent-retrieval-fallback", () => {
+  it("answers from the knowledge base when it can, and falls back to the fetched web page when it cannot", async () => {
+    const out = buffer();
+    const [known, fallback] = await agentRetrievalFallback([], { write: out.write });
+    expect(known?.route).toBe("answer");
+    expect(known?.answer).toBe(
+      "The Junction Kettle has a two-year warranty; register it within 30 days of purchase.",
+    );
+    // The retrieval pipeline's documents went into the agent's State key documents.
+    expect(known?.documents).toContain(known?.answer);
+    expect(fallback?.route).toBe("web");
+    expect(fallback?.answer).toBe(
+      "From the web: Fill the kettle halfway with equal parts water and white vinegar, boil, and leave it for an hour.",
+    );
+    expect(out.text()).toContain("router.urls → fetcher → converter → web_llm (fallback)");
+  });
+
+  it("the pipeline with its PipelineTool, router and fallback branch goes to JSON and back unchanged", async () => {
+    const registry = createRegistry()
+      .registerFunction("support.supportModel", supportModel)
+      .registerFunction("support.webModel", webModel)
+      .registerFunction("support.documentsText", documentsText);
+    const document = (await buildSupportPipeline()).toJSON({ registry });
+    const reloaded = Pipeline.fromJSON(JSON.parse(JSON.stringify(document)), { registry });
+    expect(reloaded.toJSON({ registry })).toEqual(document);
+    expect(JSON.stringify(document)).toContain('"type":"junction.LinkContentFetcher"');
+  });
 });
