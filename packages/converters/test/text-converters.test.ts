@@ -34,6 +34,17 @@ describe("TextFileToDocument", () => {
     ]);
   });
 
+  test("one meta object is copied per source: changing one document's nested meta leaves the others alone", async () => {
+    const shared = { tags: ["a"] };
+    const { documents } = await new TextFileToDocument().run({
+      sources: [ByteStream.fromString("1"), ByteStream.fromString("2")],
+      meta: { shared },
+    });
+    (documents?.[0]?.meta.shared as { tags: string[] }).tags.push("changed");
+    expect(documents?.[1]?.meta).toEqual({ shared: { tags: ["a"] } });
+    expect(shared.tags).toEqual(["a"]);
+  });
+
   test("a meta list of the wrong length is an error naming both counts", async () => {
     const error = await new TextFileToDocument()
       .run({ sources: [ByteStream.fromString("x")], meta: [{}, {}] })

@@ -14,7 +14,7 @@ export function normalizeMeta(
   label: string,
 ): Record<string, unknown>[] {
   if (meta === undefined) return Array.from({ length: sourceCount }, () => ({}));
-  if (!Array.isArray(meta)) return Array.from({ length: sourceCount }, () => structuredClone(meta));
+  if (!Array.isArray(meta)) return Array.from({ length: sourceCount }, () => copyMeta(meta));
   if (meta.length !== sourceCount) {
     throw new ConversionError(
       `${label}: \`meta\` is a list of ${meta.length} objects for ${sourceCount} sources; give one object per source, or a single object for all of them.`,
@@ -39,4 +39,13 @@ export function mergeMeta(
     merged.file_path = basename(filePath);
   }
   return merged;
+}
+
+/** A deep copy per source (as Haystack's `deepcopy`), or a shallow one when a value cannot be cloned (a function). */
+function copyMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return structuredClone(meta);
+  } catch {
+    return { ...meta };
+  }
 }
