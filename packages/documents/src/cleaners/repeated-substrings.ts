@@ -8,42 +8,46 @@ const searchedChars = 300;
 const minNgram = 3;
 const maxNgram = 30;
 
-/** Word n-grams of `sequence`, keeping newlines and tabs glued to the word after them, as Haystack. */
-function ngrams(sequence: string, n: number): string[] {
+/**
+ * Every word n-gram of `sequence` for n in [3, 30), as Haystack builds them (newlines and tabs glued
+ * to the word after them), in order of start position, then length. Built incrementally: an n-gram is
+ * the (n−1)-gram plus a space (none before a word starting with a newline or tab) plus the next word.
+ */
+function allNgrams(sequence: string): string[] {
   const words = sequence.replaceAll("\n", " \n").replaceAll("\t", " \t").split(" ");
   const result: string[] = [];
-  for (let index = 0; index + n <= words.length; index += 1) {
-    result.push(
-      words
-        .slice(index, index + n)
-        .join(" ")
-        .replaceAll(" \n", "\n")
-        .replaceAll(" \t", "\t"),
-    );
+  for (let first = 0; first < words.length; first += 1) {
+    let ngram = words[first] as string;
+    for (let n = 2; n < maxNgram && first + n <= words.length; n += 1) {
+      const next = words[first + n - 1] as string;
+      ngram += next.startsWith("\n") || next.startsWith("\t") ? next : ` ${next}`;
+      if (n >= minNgram) result.push(ngram);
+    }
   }
-  return result;
-}
-
-/** Every n-gram for n in [3, 30), in generation order (n ascending, then position). */
-function allNgrams(sequence: string): string[] {
-  const result: string[] = [];
-  for (let n = minNgram; n < maxNgram; n += 1) result.push(...ngrams(sequence, n));
   return result;
 }
 
 /**
  * The longest n-gram every non-empty sequence contains ("" for fewer than two sequences or a
- * whitespace-only winner). Haystack takes `max` over a set, whose order varies between runs; here a tie
- * goes to the n-gram generated first from the first sequence, so the result is deterministic.
+ * whitespace-only winner). The candidates are intersected page by page, stopping as soon as none is
+ * left. Haystack takes `max` over a set, whose order varies between runs; here a tie goes to the
+ * n-gram that starts first in the first sequence (then the shorter in words), so the result is
+ * deterministic.
  */
 export function longestCommonNgram(sequences: readonly string[]): string {
   const present = sequences.filter((sequence) => sequence !== "");
   if (present.length < 2) return "";
   const [first, ...rest] = present as [string, ...string[]];
-  const others = rest.map((sequence) => new Set(allNgrams(sequence)));
+  let candidates = new Set(allNgrams(first));
+  for (const sequence of rest) {
+    const kept = new Set<string>();
+    for (const ngram of allNgrams(sequence)) if (candidates.has(ngram)) kept.add(ngram);
+    candidates = kept;
+    if (candidates.size === 0) return "";
+  }
   let longest = "";
   for (const candidate of allNgrams(first)) {
-    if (candidate.length > longest.length && others.every((set) => set.has(candidate))) longest = candidate;
+    if (candidate.length > longest.length && candidates.has(candidate)) longest = candidate;
   }
   return longest.trim() === "" ? "" : longest;
 }
