@@ -14,6 +14,7 @@ import { main as mcpTools } from "../examples/mcp-tools.js";
 import { main as multiAgentPipeline } from "../examples/multi-agent-pipeline.js";
 import { main as openaiCompatible } from "../examples/openai-compatible-server.js";
 import { main as opentelemetry } from "../examples/opentelemetry.js";
+import { main as pgvectorRag } from "../examples/pgvector-rag.js";
 import { main as recordedRun } from "../examples/recorded-run.js";
 import { main as selfCorrectingLoop } from "../examples/self-correcting-loop.js";
 import { main as serializationRegistry } from "../examples/serialization-registry.js";
@@ -369,4 +370,16 @@ describe("evaluate-retrieval", () => {
       await server.close();
     }
   }, 60_000);
+});
+
+describe("pgvector-rag", () => {
+  it("indexes docs into embedded Postgres, answers from them, finds more with match any, and reopens the data", async () => {
+    const out = buffer();
+    const result = await pgvectorRag(out.io);
+    expect(result.written).toBeGreaterThan(10);
+    expect(result.answer).toMatch(/^From \S+\.md: /);
+    expect(result.anyMatches).toBeGreaterThan(result.allMatches);
+    expect(result.afterReopen).toBe(result.written);
+    expect(out.text()).toContain("passages are still there");
+  }, 180_000);
 });
