@@ -40,7 +40,9 @@ describe("TextFileToDocument", () => {
       sources: [ByteStream.fromString("1"), ByteStream.fromString("2")],
       meta: { shared },
     });
-    (documents?.[0]?.meta.shared as { tags: string[] }).tags.push("changed");
+    const first = documents?.[0]?.meta.shared as { tags: string[] } | undefined;
+    first?.tags.push("changed");
+    expect(documents?.[0]?.meta).toEqual({ shared: { tags: ["a", "changed"] } });
     expect(documents?.[1]?.meta).toEqual({ shared: { tags: ["a"] } });
     expect(shared.tags).toEqual(["a"]);
   });
