@@ -1,4 +1,4 @@
-import { FetchError, LinkContentFetcher, type ResolveHost } from "@junction/converters";
+import { FetchError, HTMLToDocument, LinkContentFetcher, type ResolveHost } from "@junction/converters";
 import { MemoryLogger } from "@junction/core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type LocalServer, startServer } from "./support/local-server.js";
@@ -13,6 +13,10 @@ beforeAll(async () => {
     "/data.json": (response) =>
       response.writeHead(200, { "content-type": "application/json" }).end('{"a":1}'),
     "/plain": (response) => response.writeHead(200).end("no content type"),
+    "/latin": (response) =>
+      response
+        .writeHead(200, { "content-type": 'text/html; charset="ISO-8859-1"' })
+        .end(Buffer.from("<p>caf\u00e9</p>", "latin1")),
     "/to-private": (response) => response.writeHead(302, { location: "http://10.0.0.1/admin" }).end(),
     "/to-metadata": (response) =>
       response.writeHead(301, { location: "http://169.254.169.254/latest/meta-data/" }).end(),
@@ -53,11 +57,18 @@ describe("fetching", () => {
     const { streams } = await fetcher.run({ urls });
     expect(streams?.map((stream) => stream.toText())).toEqual(["<p>Hi</p>", '{"a":1}', "no content type"]);
     expect(streams?.map((stream) => stream.meta)).toEqual([
-      { content_type: "text/html", url: urls[0] },
+      { content_type: "text/html", url: urls[0], encoding: "utf-8" },
       { content_type: "application/json", url: urls[1] },
       { content_type: "application/octet-stream", url: urls[2] },
     ]);
     expect(streams?.[0]?.mimeType).toBe("text/html");
+  });
+
+  test("the charset of Content-Type becomes meta.encoding, so a converter decodes the page with it", async () => {
+    const { streams } = await new LinkContentFetcher(trusted).run({ urls: [`${server.origin}/latin`] });
+    expect(streams?.[0]?.meta.encoding).toBe("iso-8859-1");
+    const { documents } = await new HTMLToDocument().run({ sources: streams ?? [] });
+    expect(documents?.[0]?.content).toBe("café");
   });
 
   test("sends the user agent and follows a same-host redirect", async () => {

@@ -32,6 +32,8 @@ export interface FetchedContent {
   readonly data: Uint8Array;
   /** The media type from `Content-Type`, lowercased, without parameters. */
   readonly contentType: string | undefined;
+  /** The `charset` parameter of `Content-Type`, lowercased, when given. */
+  readonly charset: string | undefined;
   /** The URL the body came from (after redirects). */
   readonly finalUrl: string;
 }
@@ -74,8 +76,17 @@ export async function fetchUrl(url: string, options: FetchUrlOptions): Promise<F
         throw fetchError(options.label, url, "http_status", `answered HTTP ${status}`, { status });
       }
       const data = await readBody(response, url, signal, options);
-      const contentType = response.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-      return { data, contentType: contentType === "" ? undefined : contentType, finalUrl: current.href };
+      const [mediaType, ...parameters] = (response.headers["content-type"] ?? "").split(";");
+      const contentType = mediaType?.trim().toLowerCase();
+      const charset = /^\s*charset\s*=\s*"?([^";\s]+)/i.exec(
+        parameters.find((p) => /^\s*charset\s*=/i.test(p)) ?? "",
+      )?.[1];
+      return {
+        data,
+        contentType: contentType === "" ? undefined : contentType,
+        charset: charset?.toLowerCase(),
+        finalUrl: current.href,
+      };
     }
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;

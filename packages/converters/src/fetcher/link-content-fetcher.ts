@@ -4,6 +4,7 @@ import { z } from "zod";
 import { FetchError } from "../errors.js";
 import { componentLabel } from "../sources/convert-sources.js";
 import { byteStreamListSchema } from "../sources/socket-schemas.js";
+import { isKnownEncoding } from "../sources/source-params.js";
 import { isValidRange, parseRanges } from "./address-policy.js";
 import { type FetchUrlOptions, fetchUrl } from "./fetch-url.js";
 import { linkContentFetcherSerializer } from "./link-content-fetcher-serializer.js";
@@ -52,7 +53,7 @@ type FetcherParams = z.output<typeof paramsSchema>;
 
 /**
  * Fetches URLs into `ByteStream`s (meta `url` and `content_type`, `mimeType` from the `Content-Type`
- * header), to connect to a converter's `sources` — Haystack's `LinkContentFetcher`, made safe to point at
+ * header, `encoding` from its charset when given), to connect to a converter's `sources` — Haystack's `LinkContentFetcher`, made safe to point at
  * user-given URLs: only http(s); the host is resolved and every address checked (loopback, private,
  * link-local such as 169.254.169.254, unique-local, unspecified and IPv4-mapped addresses are refused
  * unless `allowPrivateAddresses`), the connection goes to the checked address, every redirect is checked
@@ -148,9 +149,12 @@ async function fetchWithRetries(
     try {
       const content = await fetchUrl(url, options);
       const contentType = content.contentType ?? "application/octet-stream";
+      const meta: Record<string, unknown> = { content_type: contentType, url };
+      // The converters decode with meta.encoding, so a page served as ISO-8859-1 is read as such.
+      if (content.charset !== undefined && isKnownEncoding(content.charset)) meta.encoding = content.charset;
       return new ByteStream(content.data, {
         mimeType: contentType,
-        meta: { content_type: contentType, url },
+        meta,
       });
     } catch (error) {
       if (attempt >= params.retryAttempts || signal.aborted || !retryable(error)) throw error;
