@@ -73,7 +73,7 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
 
   test("the page is small, renders fast and works from the keyboard", async () => {
     await page.goto(`${server.url}/playground/`);
-    await expect.poll(() => page.locator("#pipelines button").count()).toBe(3);
+    await expect.poll(() => page.locator("#pipelines button").count()).toBe(4);
     // Page-side code as text: this project's TypeScript has no DOM library.
     const timing = (await page.evaluate(`(() => ({
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
@@ -133,6 +133,26 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
     expect(steps).toContain("batch 1: weather, clock");
     expect(await page.locator('#agent-steps li[data-tool="clock"] .state-done').count()).toBe(1);
     expect(await page.locator("#timeline .span-row").count()).toBeGreaterThan(4);
+  }, 60_000);
+
+  test("a retrieval run shows the documents it found with score, content and meta", async () => {
+    await page.goto(`${server.url}/playground/`);
+    await page.getByRole("button", { name: "search", exact: true }).click();
+    await expect.poll(() => page.locator("#pipeline-title").textContent()).toBe("search");
+    await page.getByLabel(/question/).fill("tipping customs in France");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 20_000 })
+      .toMatch(/completed/);
+    expect(await page.locator("#documents-panel").isHidden()).toBe(false);
+    expect(await page.locator("#documents h5").first().textContent()).toBe("retriever.documents (3)");
+    const first = page.locator("#documents .document-card").first();
+    expect(await first.locator(".score").textContent()).toMatch(/^score \d+\.\d{4}$/);
+    expect(await first.locator("p").textContent()).toContain(
+      "France: restaurant bills include a 15% service charge",
+    );
+    expect(await first.locator(".meta").textContent()).toContain("country: France");
+    await page.screenshot({ path: `${artifacts}documents.png`, fullPage: true });
   }, 60_000);
 
   test("a loop lights each visit and the loop edge is drawn as a loop", async () => {

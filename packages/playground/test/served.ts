@@ -1,4 +1,5 @@
+import search from "../../../examples/serve/search.js";
 import { agentPipeline, loopPipeline, refundPipeline } from "./fixtures.js";
 
 /** What the browser test serves with `junction dev packages/playground/test/served.ts`. */
-export default { agent: agentPipeline(), loop: loopPipeline(), refunds: refundPipeline() };
+export default { agent: agentPipeline(), loop: loopPipeline(), refunds: refundPipeline(), search };
