@@ -153,6 +153,8 @@ export type { Compatibility, Conversion } from "./sockets/compatibility.js";
 export { checkCompatibility } from "./sockets/compatibility.js";
 export type { ConversionHelpers, ConversionStrategy } from "./sockets/conversions.js";
 export { registerConversion } from "./sockets/conversions.js";
+export type { NamedJSONOptions } from "./sockets/named-json.js";
+export { decodeNamedJSON } from "./sockets/named-json.js";
 export type { NamedTypeOptions, NamedTypeWire } from "./sockets/named-types.js";
 export {
   defineNamedType,
@@ -173,6 +175,7 @@ export type {
   VariadicSpec,
 } from "./sockets/sockets.js";
 export { greedyVariadic, isOptionalSchema, variadic } from "./sockets/sockets.js";
+export { unwrapSchema } from "./sockets/unwrap.js";
 export type { WireSchema } from "./sockets/wire-schema.js";
 export { decodeWireValue, wireJSONSchema } from "./sockets/wire-schema.js";
 export type {
