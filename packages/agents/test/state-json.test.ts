@@ -115,3 +115,13 @@ describe("State.toJSON / State.fromJSON", () => {
     expect((loaded.get("turn") as { question: ChatMessage }).question).toBeInstanceOf(ChatMessage);
   });
 });
+
+test("State.fromJSON: a malformed saved ChatMessage is reported with its key and the message's own problem", () => {
+  const doc = {
+    schema: { messages: { type: { type: "array", items: { "x-junction-type": "ChatMessage" } } } },
+    data: { messages: [{ role: "robot", content: [{ text: "x" }] }] },
+  };
+  expect(() => State.fromJSON(doc)).toThrow(
+    "State.fromJSON: cannot load the document:\n  - data.messages: ChatMessage.fromJSON: invalid message (1 problem):\n  - role: unknown role \"robot\"; expected one of 'user', 'system', 'assistant', 'tool'.",
+  );
+});

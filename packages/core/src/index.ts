@@ -155,6 +155,8 @@ export type { ConversionHelpers, ConversionStrategy } from "./sockets/conversion
 export { registerConversion } from "./sockets/conversions.js";
 export type { ExpressionViewable } from "./sockets/expression-view.js";
 export { expressionView, expressionViewOf } from "./sockets/expression-view.js";
+export type { NamedJSONOptions } from "./sockets/named-json.js";
+export { decodeNamedJSON } from "./sockets/named-json.js";
 export type { NamedTypeOptions, NamedTypeWire } from "./sockets/named-types.js";
 export {
   defineNamedType,
@@ -175,6 +177,7 @@ export type {
   VariadicSpec,
 } from "./sockets/sockets.js";
 export { greedyVariadic, isOptionalSchema, variadic } from "./sockets/sockets.js";
+export { unwrapSchema } from "./sockets/unwrap.js";
 export type { WireSchema } from "./sockets/wire-schema.js";
 export { decodeWireValue, wireJSONSchema } from "./sockets/wire-schema.js";
 export type {

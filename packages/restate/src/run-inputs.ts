@@ -1,4 +1,4 @@
-import { type AnyComponent, fromDurableJSON, namedTypeName, Pipeline } from "@junction/core";
+import { type AnyComponent, decodeNamedJSON, fromDurableJSON, Pipeline } from "@junction/core";
 import type { z } from "zod";
 
 /**
@@ -45,36 +45,9 @@ function decodeSocket(component: AnyComponent, socket: string, value: unknown): 
   return decodeValue(sockets[socket]!.schema, value);
 }
 
+/** Named types' JSON becomes instances; a value that does not decode is left for the run's validation. */
 function decodeValue(schema: z.ZodType, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  const inner = unwrap(schema);
-  const name = namedTypeName(inner);
-  if (name !== undefined) return decodeNamed(name, value);
-  const def = inner._zod.def as { type: string; element?: z.ZodType };
-  if (def.type === "array" && def.element !== undefined && Array.isArray(value)) {
-    const element = def.element;
-    return value.map((item) => decodeValue(element, item));
-  }
-  return value;
-}
-
-function decodeNamed(name: string, value: unknown): unknown {
-  if (!isRecord(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
-  try {
-    return fromDurableJSON({ $junction: name, value });
-  } catch {
-    return value; // not a registered durable type: the run's validation reports it
-  }
-}
-
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (;;) {
-    const def = current._zod.def as { type: string; innerType?: z.ZodType };
-    if ((def.type === "optional" || def.type === "default" || def.type === "nullable") && def.innerType)
-      current = def.innerType;
-    else return current;
-  }
+  return decodeNamedJSON(schema, value, { source: "wire", onFailure: "pass" });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

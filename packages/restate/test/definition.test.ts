@@ -64,3 +64,12 @@ test("the workflow has the run, status, interrupts, decide and cancel handlers u
     "status",
   ]);
 });
+
+test("a run input that is not valid JSON of its named type passes through, and the run's validation reports it", async () => {
+  const body = { echo: { messages: [{ role: "robot", content: [{ text: "x" }] }], text: "x" } };
+  const decoded = decodeRunInputs(pipeline(""), body);
+  expect(decoded).toEqual(body);
+  await expect(pipeline("").run(decoded)).rejects.toThrow(
+    "Pipeline.run: invalid inputs (1 problem):\n  - echo.messages[0]: Invalid input: expected ChatMessage, received object",
+  );
+});

@@ -1,17 +1,16 @@
 import {
   DeserializationError,
+  decodeNamedJSON,
   defaultRegistry,
   excerpt,
   formatIssues,
   getDefaultLogger,
   type Issue,
   type Logger,
-  namedTypeName,
   quoteExcerpt,
   type Registry,
   SerializationError,
 } from "@junction/core";
-import { ChatMessage, StreamingChunk } from "@junction/llm";
 import type { z } from "zod";
 import type { MergeHandler } from "./handlers.js";
 import { schemaFromJSON, schemaToJSON } from "./schema-json.js";
@@ -96,44 +95,9 @@ export function writeState(
   return { schema, data };
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let depth = 0; depth < 8; depth++) {
-    const def = current._zod.def as { type: string; innerType?: z.ZodType };
-    if (def.innerType === undefined || !["optional", "nullable", "default", "readonly"].includes(def.type))
-      break;
-    current = def.innerType;
-  }
-  return current;
-}
-
-const decoders: Readonly<Record<string, (value: unknown) => unknown>> = {
-  ChatMessage: (value) => ChatMessage.fromJSON(value),
-  StreamingChunk: (value) => StreamingChunk.fromJSON(value),
-};
-
 /** Turns the JSON of named-type values (also inside arrays and objects) back into instances. */
 function decodeValue(schema: z.ZodType, value: unknown): unknown {
-  if (value === null || value === undefined) return value;
-  const inner = unwrap(schema);
-  const name = namedTypeName(inner);
-  if (name !== undefined) return decoders[name]?.(value) ?? value;
-  const def = inner._zod.def as { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
-  if (def.type === "array" && def.element !== undefined && Array.isArray(value)) {
-    return value.map((item) => decodeValue(def.element!, item));
-  }
-  if (
-    def.type === "object" &&
-    def.shape !== undefined &&
-    typeof value === "object" &&
-    !Array.isArray(value)
-  ) {
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [key, child] of Object.entries(def.shape))
-      if (key in out) out[key] = decodeValue(child, out[key]);
-    return out;
-  }
-  return value;
+  return decodeNamedJSON(schema, value, { source: "fromJSON", onFailure: "throw" });
 }
 
 /** Reads a document written by `State.toJSON` into a schema and data; every problem is reported at once. */

@@ -1,5 +1,5 @@
 import type { Issue } from "@junction/core";
-import { excerpt, isReservedName, namedTypeName, reservedNameMessage } from "@junction/core";
+import { excerpt, isReservedName, namedTypeName, reservedNameMessage, unwrapSchema } from "@junction/core";
 import type { z } from "zod";
 import { type MergeHandler, mergeById, mergeLists, replaceValues } from "./handlers.js";
 
@@ -37,26 +37,13 @@ function defOf(schema: z.ZodType): ZodDefLike {
 }
 
 /**
- * The element schema when `schema` is an array schema, looking through `optional`, `nullable`,
- * `default` and `readonly` wrappers (unlike the reference, `Optional[list[X]]` is a list key too).
+ * The element schema when `schema` is an array schema, looking through its wrappers (`optional`,
+ * `nullable`, `default`, `readonly`, …; see `unwrapSchema`). Unlike the reference, `Optional[list[X]]`
+ * is a list key too.
  */
 export function listElementSchema(schema: z.ZodType): z.ZodType | undefined {
-  let current: z.ZodType | undefined = schema;
-  for (let depth = 0; current !== undefined && depth < 8; depth++) {
-    const def = defOf(current);
-    if (def.type === "array") return def.element;
-    if (
-      def.type === "optional" ||
-      def.type === "nullable" ||
-      def.type === "default" ||
-      def.type === "readonly"
-    ) {
-      current = def.innerType;
-      continue;
-    }
-    return undefined;
-  }
-  return undefined;
+  const def = defOf(unwrapSchema(schema));
+  return def.type === "array" ? def.element : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Issue } from "../errors/errors.js";
-import { namedTypeDecoder, namedTypeName } from "../sockets/named-types.js";
+import { decodeNamedJSON } from "../sockets/named-json.js";
 
 /**
  * Socket values in snapshots: written as JSON (class instances through their `toJSON`), read back through
@@ -68,20 +68,6 @@ function write(value: unknown, path: (string | number)[], issues: Issue[], depth
   return out;
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (let depth = 0; depth < 16; depth++) {
-    const def = current._zod.def as { type: string; innerType?: z.ZodType };
-    if (def.innerType === undefined) break;
-    if (
-      !["optional", "nullable", "default", "readonly", "prefault", "nonoptional", "catch"].includes(def.type)
-    )
-      break;
-    current = def.innerType;
-  }
-  return current;
-}
-
 /**
  * Reads a value written by {@link toSnapshotJSON} back through `schema`: named types (also inside arrays,
  * objects and records) become instances again; everything else is returned as it is.
@@ -89,33 +75,6 @@ function unwrap(schema: z.ZodType): z.ZodType {
  * @throws whatever a named type's `fromJSON` throws for a malformed value
  */
 export function fromSnapshotJSON(schema: z.ZodType | undefined, value: unknown, depth = 0): unknown {
-  if (schema === undefined || value === null || value === undefined || depth > maxDepth) return value;
-  const inner = unwrap(schema);
-  const name = namedTypeName(inner);
-  if (name !== undefined) return namedTypeDecoder(name)?.(value) ?? value;
-  const def = inner._zod.def as {
-    type: string;
-    element?: z.ZodType;
-    shape?: Record<string, z.ZodType>;
-    valueType?: z.ZodType;
-    options?: readonly z.ZodType[];
-  };
-  if (def.type === "array" && def.element !== undefined && Array.isArray(value)) {
-    return value.map((item) => fromSnapshotJSON(def.element, item, depth + 1));
-  }
-  if (typeof value !== "object" || Array.isArray(value)) return value;
-  if (def.type === "object" && def.shape !== undefined) {
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [key, child] of Object.entries(def.shape)) {
-      if (Object.hasOwn(out, key)) out[key] = fromSnapshotJSON(child, out[key], depth + 1);
-    }
-    return out;
-  }
-  if (def.type === "record" && def.valueType !== undefined) {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value))
-      out[key] = fromSnapshotJSON(def.valueType, item, depth + 1);
-    return out;
-  }
-  return value;
+  if (schema === undefined || depth > maxDepth) return value;
+  return decodeNamedJSON(schema, value, { source: "fromJSON", onFailure: "throw" });
 }

@@ -3,6 +3,7 @@ import { defOf } from "./compat-atoms.js";
 import { isStrictlyCompatible } from "./compat-strict.js";
 import { type ConversionHelpers, type ConversionStrategy, registeredConversions } from "./conversions.js";
 import { namedTypeName } from "./named-types.js";
+import { kindWrappers, unwrapSchema } from "./unwrap.js";
 
 /**
  * Socket type compatibility: strict rules first (see `compat-strict.ts`), then the registered
@@ -54,9 +55,6 @@ export function checkCompatibility(sender: z.ZodType, receiver: z.ZodType): Comp
 
 const helpers: ConversionHelpers = Object.freeze({ isStrictlyCompatible, arrayElement });
 
-/** Wrappers that leave the kind of value unchanged (looked through by {@link arrayElement}). */
-const transparentWrappers = new Set(["optional", "default", "prefault", "readonly", "nonoptional", "catch"]);
-
 function arrayElement(schema: z.ZodType): z.ZodType | undefined {
   let current = schema;
   for (let depth = 0; depth < 32; depth++) {
@@ -64,8 +62,7 @@ function arrayElement(schema: z.ZodType): z.ZodType | undefined {
     const def = defOf(current);
     if (def.type === "array") return def.element as z.ZodType;
     if (def.type === "lazy") current = def.getter() as z.ZodType;
-    else if (transparentWrappers.has(def.type))
-      current = (def as unknown as { innerType: z.ZodType }).innerType;
+    else if (kindWrappers.has(def.type)) current = unwrapSchema(current, kindWrappers);
     else return undefined;
   }
   return undefined;

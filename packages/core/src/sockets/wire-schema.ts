@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Issue } from "../errors/errors.js";
+import { decodeNamedJSON } from "./named-json.js";
 import { namedTypeName, namedTypeWire } from "./named-types.js";
 
 /**
@@ -65,14 +66,6 @@ export function wireJSONSchema(schema: z.ZodType, io: "input" | "output" = "inpu
   return { schema: json };
 }
 
-type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  valueType?: z.ZodType;
-};
-
 /**
  * Turns the JSON a caller sent for `schema` into the values components expect: JSON of a named type
  * with a wire form is decoded (anywhere inside arrays, objects, records and optional/nullable/default
@@ -90,64 +83,10 @@ export function decodeWireValue(
   path: readonly (string | number)[],
   issues: Issue[],
 ): unknown {
-  if (value === undefined || value === null) return value;
-  const name = namedTypeName(schema);
-  if (name !== undefined) {
-    const wire = namedTypeWire(name);
-    if (wire === undefined) {
-      issues.push({ path, message: `"${name}" values cannot be given as JSON.` });
-      return value;
-    }
-    try {
-      return wire.decode(value);
-    } catch (error) {
-      issues.push({ path, message: `not a valid ${name}: ${(error as Error).message}` });
-      return value;
-    }
-  }
-  const def = schema._zod.def as Def;
-  switch (def.type) {
-    case "optional":
-    case "nullable":
-    case "default":
-    case "prefault":
-    case "nonoptional":
-    case "readonly":
-    case "catch":
-      return def.innerType === undefined ? value : decodeWireValue(def.innerType, value, path, issues);
-    case "array": {
-      const element = def.element;
-      if (!Array.isArray(value) || element === undefined) return value;
-      return value.map((item, index) => decodeWireValue(element, item, [...path, index], issues));
-    }
-    case "object": {
-      if (!isRecord(value) || def.shape === undefined) return value;
-      const result: Record<string, unknown> = { ...value };
-      for (const [key, inner] of Object.entries(def.shape)) {
-        if (Object.hasOwn(value, key))
-          result[key] = decodeWireValue(inner, value[key], [...path, key], issues);
-      }
-      return result;
-    }
-    case "record": {
-      const valueType = def.valueType;
-      if (!isRecord(value) || valueType === undefined) return value;
-      const result: Record<string, unknown> = {};
-      for (const [key, inner] of Object.entries(value)) {
-        Object.defineProperty(result, key, {
-          value: decodeWireValue(valueType, inner, [...path, key], issues),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
-      return result;
-    }
-    default:
-      return value;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return decodeNamedJSON(
+    schema,
+    value,
+    { source: "wire", onFailure: "issues", issues, requireDecoder: true },
+    path,
+  );
 }

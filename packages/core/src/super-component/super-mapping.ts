@@ -5,8 +5,8 @@ import { listNames } from "../pipeline/connect.js";
 import { describeType } from "../pipeline/describe-type.js";
 import { parseAddress } from "../pipeline/model.js";
 import type { Pipeline } from "../pipeline/pipeline.js";
-import { defOf } from "../sockets/compat-atoms.js";
 import { isStrictlyCompatible } from "../sockets/compat-strict.js";
+import { kindWrappers, unwrapSchema } from "../sockets/unwrap.js";
 
 /**
  * How a `SuperComponent`'s sockets map to the sockets of the pipeline it wraps, resolved and checked
@@ -48,16 +48,9 @@ export interface ResolvedMapping {
   readonly includeOutputsFrom: readonly string[];
 }
 
-const wrappers = new Set(["optional", "default", "prefault", "readonly"]);
-
-/** The schema without `optional` / `default` / `prefault` wrappers. */
+/** The schema without `optional` / `default` / `prefault` / `readonly` wrappers. */
 function baseSchema(schema: z.ZodType): z.ZodType {
-  let current = schema;
-  for (;;) {
-    const def = defOf(current);
-    if (!wrappers.has(def.type)) return current;
-    current = (def as unknown as { innerType: z.ZodType }).innerType;
-  }
+  return unwrapSchema(schema, kindWrappers);
 }
 
 /** The target whose values fit every other target, or `undefined` when none does. */
