@@ -6,8 +6,10 @@ import { conversationHeader, withConversationId } from "./conversation-id.js";
 import { errorAnswer, HttpError } from "./http-error.js";
 import { mountMcp } from "./mcp.js";
 import { mountOpenAI } from "./openai-chat.js";
+import { openAIErrorAnswer } from "./openai-error.js";
 import { openAPIDocument } from "./openapi.js";
 import {
+  opened,
   runServed,
   type ServedRunOptions,
   streamServed,
@@ -40,7 +42,7 @@ export interface CreateAppOptions {
   readonly openai?: boolean | undefined;
   /** Serve `/mcp` (default true). */
   readonly mcp?: boolean | undefined;
-  /** Options for every run (concurrency, tracer, logger). */
+  /** Options for every run (concurrency, tracer, logger, `timeoutMs`: default 600 000, `0` for none). */
   readonly run?: ServedRunOptions | undefined;
   /**
    * Where runs that stop at interrupts (a tool call waiting for approval) are kept: a `FileRunStore`,
@@ -78,6 +80,8 @@ export interface AppContext {
 }
 
 const oneMiB = 1024 * 1024;
+/** Ten minutes: an agent's longest turns fit; a run stuck on a model that never answers does not. */
+const defaultRunTimeoutMs = 600_000;
 
 /**
  * Builds the HTTP app (Hono) that serves pipelines and agents: `/health`, `/info`, `/pipelines`,
@@ -107,7 +111,11 @@ export function createApp(options: CreateAppOptions): Hono {
     pipelines: served,
     bodyLimit: options.bodyLimit ?? oneMiB,
     heartbeatMs: options.heartbeatMs ?? 15_000,
-    run: options.store === undefined ? (options.run ?? {}) : { ...options.run, store: options.store },
+    run: {
+      ...options.run,
+      timeoutMs: options.run?.timeoutMs ?? defaultRunTimeoutMs,
+      ...(options.store === undefined ? {} : { store: options.store }),
+    },
     store: options.store,
     info: { name: options.info?.name ?? "junction", version: options.info?.version ?? "0.1.0" },
     authenticated: (auth.token !== undefined && auth.token !== "") || auth.verify !== undefined,
@@ -131,27 +139,36 @@ export function createApp(options: CreateAppOptions): Hono {
     tracer: context.run.tracer,
     logger: context.run.logger,
     store: context.run.store,
+    timeoutMs: context.run.timeoutMs,
     signal: c.req.raw.signal,
   });
 
   const app = new Hono();
+  // Errors on the OpenAI-compatible routes (`/v1/*`) take the OpenAI API's shape, so its clients branch
+  // on `type`, `code` and `param` as they do against OpenAI.
   app.onError((error, c) => {
-    const { status, body } = errorAnswer(error);
+    const { status, body } = isOpenAIPath(c.req.path) ? openAIErrorAnswer(error) : errorAnswer(error);
     if (status === 401) c.header("WWW-Authenticate", 'Bearer realm="junction"');
     return c.body(stringifyWire(body), status as 400, { "Content-Type": "application/json" });
   });
-  app.notFound((c) =>
-    c.json({ error: { type: "NotFound", message: `no route ${c.req.method} ${c.req.path}.` } }, 404),
-  );
+  app.notFound((c) => {
+    const message = `no route ${c.req.method} ${c.req.path}.`;
+    return isOpenAIPath(c.req.path)
+      ? c.json({ error: { message, type: "invalid_request_error", code: "unknown_url", param: null } }, 404)
+      : c.json({ error: { type: "NotFound", message } }, 404);
+  });
 
   // The guards of every route: Host/Origin, then (after CORS, whose preflight answers need no token)
   // the bearer token, the verify hook and the body limit. Without CORS they are one synchronous check.
+  // `checkAccess` itself lets preflights through.
   const corsOrigins = options.cors?.origins ?? [];
   const checkHost = hostCheck(options.allowedHosts ?? loopbackHosts, corsOrigins);
   const checkAccess = accessCheck(auth, context.bodyLimit);
   if (options.cors === undefined) app.use(guard(checkHost, checkAccess));
   else {
-    app.use(guard(checkHost));
+    // The CORS middleware answers every OPTIONS request itself: one that is not a preflight (no
+    // Access-Control-Request-Method) is checked before it, like any other request.
+    app.use(guard(checkHost, (c) => (c.req.method === "OPTIONS" ? checkAccess(c) : undefined)));
     app.use(
       corsMiddleware({
         origin: corsOrigins === "*" ? "*" : [...corsOrigins],
@@ -227,9 +244,13 @@ export function createApp(options: CreateAppOptions): Hono {
     const pipeline = context.pipeline(c.req.param("name"));
     const body = await readJSON(c.req.raw, context.bodyLimit);
     const request = withConversationId(pipeline, body, c.req.header(conversationHeader));
-    // Invalid requests are answered with 400 before the stream starts.
-    pipeline.io.toRunInputs(request);
-    return sseRun(c, context, pipeline, request);
+    // Invalid requests (an unknown input, a value of the wrong type) are answered with 400 before the
+    // stream starts: the run's first event is awaited before the response is sent.
+    const controller = new AbortController();
+    const events = await opened(
+      streamServed(pipeline, request, { ...context.run, signal: controller.signal }),
+    );
+    return sseEvents(c, context, () => events, { abort: controller });
   });
   if (context.store !== undefined) mountRuns(app, context, context.store);
   const openapi = openAPIDocument(context, { openai: options.openai !== false, mcp: options.mcp !== false });
@@ -241,31 +262,26 @@ export function createApp(options: CreateAppOptions): Hono {
   return app;
 }
 
-function sseRun(c: Context, context: AppContext, pipeline: ServedPipeline, request: unknown): Response {
-  return sseEvents(c, context, (signal) => streamServed(pipeline, request, { ...context.run, signal }), {
-    abortOnDisconnect: true,
-  });
-}
-
 /**
  * Answers with the wire events of a run as SSE (one named event each, heartbeats, an `error` event when
- * the run fails). A client that disconnects aborts the run (`abortOnDisconnect`), or — for a resume,
- * whose decisions are carried out once made — the run goes on and its events are no longer sent.
+ * the run fails). A client that disconnects aborts the run (through `abort`, the controller of the
+ * run's signal), or — for a resume, whose decisions are carried out once made, `abort` undefined — the
+ * run goes on and its events are no longer sent.
  */
 export function sseEvents(
   c: Context,
   context: AppContext,
-  events: (signal: AbortSignal | undefined) => AsyncIterable<WireEvent>,
-  options: { readonly abortOnDisconnect: boolean },
+  events: () => AsyncIterable<WireEvent>,
+  options: { readonly abort: AbortController | undefined },
 ): Response {
   return streamSSE(c, async (stream) => {
-    const controller = options.abortOnDisconnect ? new AbortController() : undefined;
+    const controller = options.abort;
     stream.onAbort(() => controller?.abort(new DOMException("The client disconnected.", "AbortError")));
     const heartbeat = setInterval(() => {
       stream.write(": heartbeat\n\n").catch(() => undefined);
     }, context.heartbeatMs);
     try {
-      for await (const event of events(controller?.signal)) {
+      for await (const event of events()) {
         if (stream.aborted) {
           if (controller !== undefined) break;
           continue;
@@ -289,4 +305,8 @@ export function sseEvents(
       clearInterval(heartbeat);
     }
   });
+}
+
+function isOpenAIPath(path: string): boolean {
+  return path.startsWith("/v1/");
 }

@@ -63,7 +63,10 @@ function conversationConflict(error: JunctionError): boolean {
   );
 }
 
-/** The status and body for any error: 400 for invalid input, the error's own status, else 500. */
+/**
+ * The status and body for any error: 400 for invalid input, the error's own status, 504 for a run
+ * stopped by the server's run timeout, else 500.
+ */
 export function errorAnswer(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof HttpError) {
     return { status: error.status, body: { error: { type: error.type, message: error.message } } };
@@ -82,6 +85,9 @@ export function errorAnswer(error: unknown): { status: number; body: ErrorBody }
         },
       },
     };
+  }
+  if (error instanceof Error && error.name === "TimeoutError") {
+    return { status: 504, body: { error: { type: "TimeoutError", message: error.message } } };
   }
   if (error instanceof Error) {
     const type = error.name === "AbortError" ? "AbortError" : error.constructor.name;

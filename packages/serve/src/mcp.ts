@@ -6,6 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprot
 import type { Hono } from "hono";
 import type { AppContext } from "./create-app.js";
 import { errorAnswer, HttpError } from "./http-error.js";
+import { checkDepth } from "./json-depth.js";
 import { runServed, type ServedRunOptions, toWireJSON } from "./run-served.js";
 import { preparePipeline, type Servable, type ServedPipeline } from "./served-pipeline.js";
 
@@ -39,6 +40,7 @@ function createMcpServer(
       };
     }
     try {
+      checkDepth(request.params.arguments, "the tool's arguments");
       const answer = await runServed(pipeline, request.params.arguments ?? {}, {
         ...run,
         signal: extra.signal,

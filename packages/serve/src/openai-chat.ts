@@ -6,8 +6,9 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { conversationHeader, withConversationId } from "./conversation-id.js";
 import type { AppContext } from "./create-app.js";
-import { errorAnswer, HttpError } from "./http-error.js";
-import { runServed, streamServed, stringifyWire } from "./run-served.js";
+import { checkDepth } from "./json-depth.js";
+import { OpenAIRequestError, openAIErrorAnswer } from "./openai-error.js";
+import { opened, runServed, streamServed, stringifyWire } from "./run-served.js";
 import { readJSON } from "./security.js";
 import type { ServedPipeline } from "./served-pipeline.js";
 
@@ -41,6 +42,8 @@ const requestSchema = z.looseObject({
   messages: z.array(messageSchema).min(1, "send at least one message."),
   stream: z.boolean().nullable().optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullable().optional(),
+  /** How many choices to generate: a pipeline answers one, so only 1 is accepted (checked in {@link parseRequest}). */
+  n: z.number().nullable().optional(),
   /** Junction's extension: the conversation kept on the server (or the `Junction-Conversation-Id` header). */
   conversation_id: z.string().optional(),
 });
@@ -71,8 +74,12 @@ function toChatMessages(messages: ChatRequest["messages"]): ChatMessage[] {
           let parsed: unknown;
           try {
             parsed = JSON.parse(call.function.arguments);
-          } catch {
-            issues.push({ path: ["messages", index, "tool_calls"], message: "arguments must be JSON." });
+            checkDepth(parsed, "a tool call's arguments");
+          } catch (error) {
+            issues.push({
+              path: ["messages", index, "tool_calls"],
+              message: error instanceof SyntaxError ? "arguments must be JSON." : (error as Error).message,
+            });
             continue;
           }
           const toolCall: ToolCall = {
@@ -122,6 +129,15 @@ async function parseRequest(c: { req: { raw: Request } }, context: AppContext): 
       })),
     });
   }
+  const n = parsed.data.n;
+  if (n !== undefined && n !== null && n !== 1) {
+    throw new OpenAIRequestError(
+      400,
+      "unsupported_value",
+      "n",
+      `n = ${n}: a Junction pipeline answers one choice per request. Leave n out or send n = 1, and send several requests for several answers.`,
+    );
+  }
   return parsed.data;
 }
 
@@ -129,9 +145,10 @@ function chatPipeline(context: AppContext, model: string): ServedPipeline {
   const served = context.pipelines.get(model);
   if (served?.chat === undefined) {
     const models = [...context.pipelines.values()].filter((pipeline) => pipeline.chat !== undefined);
-    throw new HttpError(
+    throw new OpenAIRequestError(
       404,
       "model_not_found",
+      "model",
       `there is no chat model "${model}". Models: ${models.map((pipeline) => `"${pipeline.name}"`).join(", ") || "none"}.`,
     );
   }
@@ -213,10 +230,11 @@ export function mountOpenAI(app: Hono, context: AppContext): void {
         usage: usageOf(reply),
       });
     }
-    served.io.toRunInputs(input); // invalid input → 400 before the stream starts
+    // Invalid input → 400 before the stream starts: the run's first event is awaited first.
+    const controller = new AbortController();
+    const events = await opened(streamServed(served, input, { ...context.run, signal: controller.signal }));
     const includeUsage = request.stream_options?.include_usage === true;
     return streamSSE(c, async (stream) => {
-      const controller = new AbortController();
       stream.onAbort(() => controller.abort(new DOMException("The client disconnected.", "AbortError")));
       const chunk = (
         delta: Record<string, unknown>,
@@ -237,10 +255,7 @@ export function mountOpenAI(app: Hono, context: AppContext): void {
         await chunk({ role: "assistant", content: "" }, null);
         let streamed = false;
         let reply: ChatMessage | undefined;
-        for await (const event of streamServed(served, input, {
-          ...context.run,
-          signal: controller.signal,
-        })) {
+        for await (const event of events) {
           if (stream.aborted) break;
           if (event.event === "chunk") {
             const data = event.data as { component: string; chunk: unknown };
@@ -273,7 +288,7 @@ export function mountOpenAI(app: Hono, context: AppContext): void {
         }
         await stream.writeSSE({ data: "[DONE]" });
       } catch (error) {
-        if (!stream.aborted) await stream.writeSSE({ data: stringifyWire(errorAnswer(error).body) });
+        if (!stream.aborted) await stream.writeSSE({ data: stringifyWire(openAIErrorAnswer(error).body) });
       }
     });
   });

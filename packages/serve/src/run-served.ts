@@ -30,6 +30,41 @@ export interface ServedRunOptions {
    * `<pipeline>.<uuid>`. Without a store, a run that needs a decision cannot be resumed and fails.
    */
   readonly store?: RunStore | undefined;
+  /**
+   * The longest a run started over HTTP or MCP may take, in milliseconds; then it is aborted and
+   * answered 504 (`TimeoutError`). `createApp` defaults it to 600 000 (10 minutes); `0` or `Infinity`
+   * turns it off.
+   */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** The signal of one run: the caller's, aborted too when the run's time is up. */
+function runTimer(
+  timeoutMs: number | undefined,
+  signal: AbortSignal | undefined,
+): { readonly signal: AbortSignal | undefined; clear(): void } {
+  if (timeoutMs === undefined || timeoutMs <= 0 || !Number.isFinite(timeoutMs)) {
+    return { signal, clear: () => undefined };
+  }
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(signal?.reason);
+  if (signal?.aborted === true) forward();
+  else signal?.addEventListener("abort", forward, { once: true });
+  const timer = setTimeout(() => {
+    controller.abort(
+      new DOMException(
+        `the run took longer than the server's run timeout (${timeoutMs} ms) and was stopped.`,
+        "TimeoutError",
+      ),
+    );
+  }, timeoutMs);
+  return {
+    signal: controller.signal,
+    clear: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", forward);
+    },
+  };
 }
 
 /** What a finished run answers: `{ outputs, never_ran }`. */
@@ -80,8 +115,13 @@ export async function* streamServed(
   options: ServedRunOptions & { readonly signal?: AbortSignal | undefined } = {},
 ): AsyncGenerator<WireEvent> {
   const inputs = served.io.toRunInputs(request);
-  for await (const event of served.pipeline.stream(inputs, runOptions(served, options, options.signal))) {
-    yield toWireEvent(served, event);
+  const timer = runTimer(options.timeoutMs, options.signal);
+  try {
+    for await (const event of served.pipeline.stream(inputs, runOptions(served, options, timer.signal))) {
+      yield toWireEvent(served, event);
+    }
+  } finally {
+    timer.clear();
   }
 }
 
@@ -98,16 +138,19 @@ export async function runServed(
   // `run`, not `stream`: nothing listens to the events, and the never-ran report comes by callback.
   let neverRan: readonly NeverRanReport[] = [];
   let outputs: PipelineOutputs;
+  const timer = runTimer(options.timeoutMs, options.signal);
   try {
     outputs = await served.pipeline.run(
       inputs,
-      runOptions(served, options, options.signal, (reports) => {
+      runOptions(served, options, timer.signal, (reports) => {
         neverRan = reports;
       }),
     );
   } catch (error) {
     if (error instanceof RunInterruptedError) throw interruptedError(error.runId, error.interrupts, options);
     throw error;
+  } finally {
+    timer.clear();
   }
   return { outputs: served.io.fromRunOutputs(outputs), never_ran: wireNeverRan(neverRan) };
 }
@@ -226,4 +269,33 @@ export function stringifyWire(value: unknown, fallback?: () => unknown): string 
 /** The JSON value a value is written as (for MCP's `structuredContent`). */
 export function toWireJSON(value: unknown): unknown {
   return JSON.parse(stringifyWire(value));
+}
+
+/**
+ * Starts a stream of events and waits for its first one, so a refusal (invalid inputs: the run's own
+ * validation, which checks every socket's type) is thrown here and answered with its status before a
+ * `200 text/event-stream` is sent. The returned iterable yields that first event, then the rest.
+ *
+ * @param events - the events of a run
+ * @returns the same events, the first already received
+ * @throws whatever the run throws before its first event (a `PipelineValidationError` for bad inputs)
+ */
+export async function opened<T>(events: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = events[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    [Symbol.asyncIterator]: async function* () {
+      try {
+        if (first.done === true) return;
+        yield first.value;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done === true) return;
+          yield next.value;
+        }
+      } finally {
+        await iterator.return?.();
+      }
+    },
+  };
 }

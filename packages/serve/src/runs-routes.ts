@@ -91,7 +91,7 @@ export function mountRuns(app: Hono, context: AppContext, store: RunStore): void
             }
           })(),
         // Decisions, once made, are carried out: a client that leaves stops receiving, the run goes on.
-        { abortOnDisconnect: false },
+        { abort: undefined },
       );
     }
     resuming.add(runId);

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { HttpError } from "./http-error.js";
+import { checkDepth } from "./json-depth.js";
 
 /**
  * The server's guards, applied to every route (including `/mcp`, the OpenAI-compatible routes and
@@ -161,8 +162,8 @@ export function tooLarge(maxBytes: number): HttpError {
 const jsonType = /^application\/(.+\+)?json\b/i;
 
 /**
- * Reads a JSON body with a size limit, answering 400 with the parser's message for bad JSON and 415
- * for another content type.
+ * Reads a JSON body with a size limit, answering 400 with the parser's message for bad JSON or a body
+ * nested deeper than 64 levels (`maxRequestDepth`), and 415 for another content type.
  */
 export async function readJSON(request: Request, maxBytes: number): Promise<unknown> {
   const type = request.headers.get("content-type");
@@ -175,8 +176,9 @@ export async function readJSON(request: Request, maxBytes: number): Promise<unkn
   }
   const text = await readText(request, maxBytes);
   if (text.trim() === "") return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (error) {
     throw new HttpError(
       400,
@@ -184,6 +186,8 @@ export async function readJSON(request: Request, maxBytes: number): Promise<unkn
       `the request body is not valid JSON: ${(error as Error).message}`,
     );
   }
+  checkDepth(body, "the request body");
+  return body;
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {

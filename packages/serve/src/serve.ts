@@ -10,7 +10,22 @@ export interface ServeOptions {
   readonly host?: string | undefined;
   /** The port (default 3700; `0` picks a free one). */
   readonly port?: number | undefined;
+  /**
+   * Milliseconds a client has to send a request's headers (default 30 000): a connection that
+   * trickles headers (slowloris) is closed with 408.
+   */
+  readonly headersTimeoutMs?: number | undefined;
+  /**
+   * Milliseconds a client has to send a whole request, body included (default 60 000). It does not
+   * limit the answer: a long run or SSE stream is bounded by the run timeout (`createApp({ run: { timeoutMs } })`).
+   */
+  readonly requestTimeoutMs?: number | undefined;
+  /** Milliseconds an idle keep-alive connection stays open between requests (default 5 000). */
+  readonly keepAliveTimeoutMs?: number | undefined;
 }
+
+/** The defaults of {@link ServeOptions}' timeouts. */
+const timeoutDefaults = { headersTimeoutMs: 30_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 5_000 };
 
 /** A running server. */
 export interface RunningServer {
@@ -27,7 +42,7 @@ export interface RunningServer {
  * Binding another interface does not widen the allowed Host names: pass `allowedHosts` to
  * `createApp` (or `"*"` behind a proxy that checks Host).
  *
- * @param options - app, host, port
+ * @param options - app, host, port, and the server's timeouts
  * @returns the URL and a `close` function
  * @example
  * ```ts
@@ -39,8 +54,22 @@ export interface RunningServer {
 export function serve(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   return new Promise((resolve, reject) => {
+    const headersTimeout = options.headersTimeoutMs ?? timeoutDefaults.headersTimeoutMs;
+    const requestTimeout = options.requestTimeoutMs ?? timeoutDefaults.requestTimeoutMs;
     const server = serveNode(
-      { fetch: options.app.fetch, hostname: host, port: options.port ?? 3700 },
+      {
+        fetch: options.app.fetch,
+        hostname: host,
+        port: options.port ?? 3700,
+        serverOptions: {
+          headersTimeout,
+          // Node requires requestTimeout ≥ headersTimeout (0 turns it off).
+          requestTimeout: requestTimeout === 0 ? 0 : Math.max(requestTimeout, headersTimeout),
+          // How often Node looks for expired connections (its default, 30 s, would outlast short limits).
+          connectionsCheckingInterval: Math.min(1_000, headersTimeout > 0 ? headersTimeout : 1_000),
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? timeoutDefaults.keepAliveTimeoutMs,
+        },
+      },
       (info: AddressInfo) => {
         const shown = info.family === "IPv6" || host.includes(":") ? `[${info.address}]` : host;
         resolve({

@@ -10,6 +10,7 @@ import {
   RunSnapshot,
   type RunStore,
   type RunSummary,
+  runIdPattern,
 } from "@junction/core";
 import { HttpError } from "./http-error.js";
 import { type ServedRunOptions, toWireEvent, type WireEvent } from "./run-served.js";
@@ -119,7 +120,9 @@ export function listEntry(summary: RunSummary): RunListEntry {
  * @throws RunResumeError `RUN_NOT_FOUND`
  */
 export async function loadRun(store: RunStore, runId: string): Promise<RunSnapshot> {
-  const found = await store.load(runId);
+  // An id no snapshot can have (`../x`, `.hidden`, over 128 characters) names no run; a store such as
+  // FileRunStore would refuse to read it with a TypeError.
+  const found = runIdPattern.test(runId) ? await store.load(runId) : undefined;
   if (found === undefined) {
     throw new RunResumeError("RUN_NOT_FOUND", `there is no run "${runId}" in the server's store.`);
   }
