@@ -17,6 +17,8 @@ import { inlineChain, nestedOne, wrappedChain } from "./junction/composition.js"
 import { junctionChain, junctionFanOut } from "./junction/pipelines.js";
 import { junctionRouter, routesPerRun } from "./junction/router.js";
 import { langgraphAgent, langgraphChain, langgraphFanOut } from "./langgraph/workloads.js";
+import { formatPgvector } from "./pgvector/format.js";
+import { type PgvectorResults, pgvectorBench } from "./pgvector/pgvector-bench.js";
 import { formatRetrieval, type RetrievalResults, retrievalBench } from "./retrieval/retrieval-bench.js";
 import { type SnapshotRow, snapshotBench } from "./snapshots.js";
 
@@ -37,7 +39,7 @@ if (argv.includes("--restate")) {
 const quick = argv.includes("--quick");
 const jsonIndex = argv.indexOf("--json");
 const jsonPath = jsonIndex >= 0 ? argv[jsonIndex + 1] : undefined;
-const only = argv.find((arg) => /^W\d$/.test(arg) || arg === "retrieval");
+const only = argv.find((arg) => /^W\d$/.test(arg) || arg === "retrieval" || arg === "pgvector");
 
 /** One row of the results table. */
 interface Row {
@@ -264,6 +266,12 @@ async function retrieval(): Promise<void> {
   retrievalResults = await retrievalBench(quick);
 }
 
+/** The pgvector group (`pnpm bench pgvector`): PgvectorDocumentStore on PGlite vs the in-memory store, HNSW recall. */
+let pgvectorResults: PgvectorResults | undefined;
+async function pgvector(): Promise<void> {
+  pgvectorResults = await pgvectorBench(quick);
+}
+
 const workloads: Record<string, () => Promise<void>> = {
   W1: w1,
   W2: w2,
@@ -275,6 +283,7 @@ const workloads: Record<string, () => Promise<void>> = {
   W8: w8,
   W9: w9,
   retrieval,
+  pgvector,
 };
 const started = performance.now();
 for (const [name, run] of Object.entries(workloads)) {
@@ -314,6 +323,7 @@ if (conversationRows.length > 0) {
     process.stdout.write(`${row.measure.padEnd(width)}  ${format(row.value)} ${row.unit}\n`);
 }
 if (retrievalResults !== undefined) process.stdout.write(formatRetrieval(retrievalResults));
+if (pgvectorResults !== undefined) process.stdout.write(formatPgvector(pgvectorResults));
 for (const row of composition) {
   process.stdout.write(
     `${row.workload}: inline ${format(row.inline)}, wrapped ${format(row.wrapped)}, SuperComponent overhead ${format(row.overhead)} µs\n`,
@@ -327,6 +337,6 @@ if (jsonPath !== undefined) {
   mkdirSync(dirname(jsonPath), { recursive: true });
   writeFileSync(
     jsonPath,
-    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows, conversations: conversationRows, retrieval: retrievalResults }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, quick, date: new Date().toISOString(), rows, composition, snapshots: snapshotRows, conversations: conversationRows, retrieval: retrievalResults, pgvector: pgvectorResults }, null, 2)}\n`,
   );
 }
