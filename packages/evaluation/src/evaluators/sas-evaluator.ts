@@ -2,6 +2,7 @@ import { type AnyComponent, defineComponent, isComponent } from "@junction/core"
 import { z } from "zod";
 import { EvaluationInputError } from "../errors.js";
 import { checkSameLength, checkTextRows } from "./checks.js";
+import { nestedComponentSerializer } from "./nested-component-serializer.js";
 import { scoreOutputs, textListSchema } from "./sockets.js";
 
 const evaluator = "SASEvaluator";
@@ -76,6 +77,7 @@ export const SASEvaluator = defineComponent({
   }),
   inputs: { ground_truth_answers: textListSchema, predicted_answers: textListSchema },
   outputs: scoreOutputs,
+  serializer: nestedComponentSerializer("embedder"),
   run: async ({ ground_truth_answers, predicted_answers }, { params, signal }) => {
     checkSameLength(evaluator, { ground_truth_answers, predicted_answers });
     checkTextRows(evaluator, "ground_truth_answers", ground_truth_answers);

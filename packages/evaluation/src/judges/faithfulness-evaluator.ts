@@ -1,6 +1,7 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
 import { meanOfValid } from "../evaluators/checks.js";
+import { nestedComponentSerializer } from "../evaluators/nested-component-serializer.js";
 import { scoreOutputs, textListSchema, textListsSchema } from "../evaluators/sockets.js";
 import { judgeExampleSchema, judgeOutputs, judgeParamsShape } from "./judge-params.js";
 import { runJudge } from "./judge-run.js";
@@ -82,6 +83,7 @@ export const FaithfulnessEvaluator = defineComponent({
   }),
   inputs: { questions: textListSchema, contexts: textListsSchema, predicted_answers: textListSchema },
   outputs: { ...scoreOutputs, ...judgeOutputs },
+  serializer: nestedComponentSerializer("chatGenerator"),
   run: async (inputs, { params, signal }) => {
     const { answers, meta } = await runJudge({
       evaluator: "FaithfulnessEvaluator",

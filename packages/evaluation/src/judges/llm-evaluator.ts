@@ -1,5 +1,6 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
+import { nestedComponentSerializer } from "../evaluators/nested-component-serializer.js";
 import { judgeExampleSchema, judgeOutputs, judgeParamsShape } from "./judge-params.js";
 import { runJudge } from "./judge-run.js";
 
@@ -43,6 +44,7 @@ export const LLMEvaluator = defineComponent({
       z.ZodArray<z.ZodUnknown>
     >,
   outputs: judgeOutputs,
+  serializer: nestedComponentSerializer("chatGenerator"),
   run: async (inputs, { params, signal }) => {
     const schema = z.object(Object.fromEntries(params.outputs.map((output) => [output, z.json()])));
     const { answers, meta } = await runJudge({
