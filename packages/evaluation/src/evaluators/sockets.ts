@@ -1,4 +1,4 @@
-import { Document } from "@junction/documents";
+import { documentSchema } from "@junction/documents";
 import { z } from "zod";
 
 /**
@@ -6,8 +6,8 @@ import { z } from "zod";
  * `ground_truth_documents[i]` and `retrieved_documents[i]` are the documents of question `i`.
  */
 
-/** A `Document` instance. */
-export const documentInstanceSchema = z.instanceof(Document);
+/** A `Document` instance (the named socket type, so these sockets connect to retrievers' outputs). */
+export const documentInstanceSchema = documentSchema;
 
 /** `list[list[Document]]`: the documents of each question. */
 export const documentListsSchema = z.array(z.array(documentInstanceSchema));
