@@ -57,6 +57,7 @@ export {
   documentFilterFields,
   filterIssues,
   logicalOperators,
+  maxFilterDepth,
   validateFilter,
 } from "./filters/validate-filter.js";
 export { DocumentJoiner } from "./joiners/document-joiner.js";
@@ -95,6 +96,7 @@ export { InMemoryDocumentStore } from "./stores/in-memory/in-memory-document-sto
 export {
   DocumentStoreConfigError,
   EmbeddingDimensionError,
+  EmbeddingValueError,
   RetrievalQueryError,
   StoreFileError,
 } from "./stores/in-memory/in-memory-errors.js";

@@ -36,6 +36,15 @@ export class SparseEmbedding {
         "SparseEmbedding.fromJSON: indices and values must be lists of numbers.",
       );
     }
+    if (indices.length !== values.length || !indices.every(Number.isInteger) || !values.every(isNumber)) {
+      throw new DeserializationError(
+        `SparseEmbedding.fromJSON: indices must be integers and values numbers, one value per index (got ${indices.length} indices and ${values.length} values).`,
+      );
+    }
     return new SparseEmbedding(indices as number[], values as number[]);
   }
+}
+
+function isNumber(value: unknown): value is number {
+  return typeof value === "number";
 }

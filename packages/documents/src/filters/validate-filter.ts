@@ -35,6 +35,13 @@ export const byteStreamFilterFields: readonly string[] = ["data", "meta", "mime_
 const orderingOperators = new Set<string>([">", ">=", "<", "<="]);
 
 /**
+ * How many levels of nested `conditions` a filter may have (a filter is checked and matched
+ * recursively, so a filter nested thousands of levels deep, for example from a request body, would
+ * otherwise overflow the stack). Real filters are a few levels deep.
+ */
+export const maxFilterDepth = 100;
+
+/**
  * Checks that `filter` is a well-formed filter in Haystack's syntax and returns it unchanged, typed.
  * Every problem is collected (each with its path inside the filter) and reported in one
  * {@link FilterError}:
@@ -71,11 +78,24 @@ export function validateFilter(filter: unknown): Filter {
  */
 export function filterIssues(filter: unknown, fields: readonly string[] = documentFilterFields): Issue[] {
   const issues: Issue[] = [];
-  visit(filter, [], issues, fields);
+  visit(filter, [], issues, fields, 0);
   return issues;
 }
 
-function visit(node: unknown, path: (string | number)[], issues: Issue[], fields: readonly string[]): void {
+function visit(
+  node: unknown,
+  path: (string | number)[],
+  issues: Issue[],
+  fields: readonly string[],
+  depth: number,
+): void {
+  if (depth > maxFilterDepth) {
+    issues.push({
+      path,
+      message: `the filter is nested more than ${maxFilterDepth} levels deep (the limit, maxFilterDepth). Flatten it: AND and OR take any number of conditions.`,
+    });
+    return;
+  }
   if (typeof node !== "object" || node === null || Array.isArray(node)) {
     issues.push({
       path,
@@ -85,7 +105,7 @@ function visit(node: unknown, path: (string | number)[], issues: Issue[], fields
   }
   const record = node as Record<string, unknown>;
   if ("field" in record) visitComparison(record, path, issues, fields);
-  else visitLogical(record, path, issues, fields);
+  else visitLogical(record, path, issues, fields, depth);
 }
 
 function visitComparison(
@@ -154,6 +174,7 @@ function visitLogical(
   path: (string | number)[],
   issues: Issue[],
   fields: readonly string[],
+  depth: number,
 ): void {
   const { operator, conditions } = record;
   if (!("operator" in record)) {
@@ -186,7 +207,7 @@ function visitLogical(
     return;
   }
   conditions.forEach((condition, index) => {
-    visit(condition, [...path, "conditions", index], issues, fields);
+    visit(condition, [...path, "conditions", index], issues, fields, depth + 1);
   });
 }
 

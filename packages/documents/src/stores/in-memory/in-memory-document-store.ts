@@ -16,6 +16,7 @@ import {
   DocumentStoreConfigError,
   EmbeddingDimensionError,
   RetrievalQueryError,
+  StoreFileError,
 } from "./in-memory-errors.js";
 import {
   type InMemoryDocumentStoreOptions,
@@ -138,7 +139,23 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
     this.#embeddings = new EmbeddingIndex(this.options.embeddingSimilarityFunction);
     if (this.options.path !== undefined) {
       const contents = readStoreFileSync(this.options.path);
-      if (contents !== undefined) this.#write(contents.documents, "overwrite");
+      if (contents !== undefined) this.#writeLoaded(this.options.path, contents.documents);
+    }
+  }
+
+  /**
+   * Writes the documents of a store file, all or none: a file with repeated ids, embeddings of mixed
+   * dimensions or values that are not finite was not written by `save` (it is corrupt or crafted).
+   */
+  #writeLoaded(path: string, documents: readonly Document[]): void {
+    try {
+      this.#write(documents, "fail");
+    } catch (error) {
+      throw new StoreFileError(
+        `InMemoryDocumentStore: "${path}" holds documents this store refuses, so nothing was loaded (${(error as Error).message}). The file was not written by InMemoryDocumentStore.save; fix or delete it.`,
+        path,
+        error,
+      );
     }
   }
 
@@ -361,8 +378,17 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
   static async load(path: string): Promise<InMemoryDocumentStore> {
     const contents = await readStoreFile(path);
     const { path: _ignored, ...config } = contents.initParameters;
-    const store = InMemoryDocumentStore.fromJSON(config);
-    store.#write(contents.documents, "overwrite");
+    let store: InMemoryDocumentStore;
+    try {
+      store = InMemoryDocumentStore.fromJSON(config);
+    } catch (error) {
+      throw new StoreFileError(
+        `InMemoryDocumentStore: "${path}" has an invalid configuration (${(error as Error).message}). Fix its init_parameters or delete the file.`,
+        path,
+        error,
+      );
+    }
+    store.#writeLoaded(path, contents.documents);
     return store;
   }
 

@@ -40,6 +40,25 @@ export class EmbeddingDimensionError extends JunctionError {
   }
 }
 
+/**
+ * A document's embedding holds a value that is not a finite number (`NaN`, `Infinity`), or is empty.
+ * Similarity with such an embedding is `NaN`, which has no rank, so the store refuses it when written
+ * (usually a broken embedding model or a division by zero while normalizing).
+ */
+export class EmbeddingValueError extends JunctionError {
+  /** The document whose embedding is refused. */
+  readonly documentId: string;
+  /** The position of the first value that is not finite (`-1` for an empty embedding). */
+  readonly index: number;
+
+  /** @param message - names the document, the position and the value @param fields - the id and position */
+  constructor(message: string, fields: { documentId: string; index: number }) {
+    super("EMBEDDING_NOT_FINITE", message);
+    this.documentId = fields.documentId;
+    this.index = fields.index;
+  }
+}
+
 /** A store file could not be read or written (missing, not JSON, not a store file, an I/O failure). */
 export class StoreFileError extends JunctionError {
   /** The file concerned. */

@@ -2,7 +2,7 @@ import { Document } from "../../document/document.js";
 import type { DuplicatePolicy } from "../duplicate-policy.js";
 import { DuplicateDocumentError } from "../errors.js";
 import type { DocumentTable } from "./document-table.js";
-import { EmbeddingDimensionError } from "./in-memory-errors.js";
+import { EmbeddingDimensionError, EmbeddingValueError } from "./in-memory-errors.js";
 
 /** The documents a write stores, in order, after the duplicate policy and every check. */
 export interface WritePlan {
@@ -19,7 +19,8 @@ export interface WritePlan {
  * the last of repeated ids.
  *
  * @throws DuplicateDocumentError listing every duplicate id; EmbeddingDimensionError naming the document
- *   and both dimensions; TypeError for an element that is not a Document
+ *   and both dimensions; EmbeddingValueError for an empty embedding or one holding NaN or Infinity;
+ *   TypeError for an element that is not a Document
  */
 export function planWrite(
   documents: readonly Document[],
@@ -73,6 +74,7 @@ function checkDimensions(documents: readonly Document[], storedDimension: number
   for (const document of documents) {
     const embedding = document.embedding;
     if (embedding === undefined) continue;
+    checkFinite(document.id, embedding);
     if (expected === undefined) {
       expected = embedding.length;
       from = `document "${document.id}" earlier in the batch`;
@@ -84,5 +86,22 @@ function checkDimensions(documents: readonly Document[], storedDimension: number
         { documentId: document.id, expected, actual: embedding.length },
       );
     }
+  }
+}
+
+function checkFinite(documentId: string, embedding: readonly number[]): void {
+  if (embedding.length === 0) {
+    throw new EmbeddingValueError(
+      `InMemoryDocumentStore.writeDocuments: document "${documentId}" has an empty embedding. Give it an embedding with values, or none (embedding: undefined). Nothing was written.`,
+      { documentId, index: -1 },
+    );
+  }
+  for (let index = 0; index < embedding.length; index++) {
+    const value = embedding[index] as number;
+    if (Number.isFinite(value)) continue;
+    throw new EmbeddingValueError(
+      `InMemoryDocumentStore.writeDocuments: document "${documentId}" has ${String(value)} at embedding[${index}]; embeddings must hold finite numbers (similarity with NaN or Infinity cannot be ranked). Check the embedding model's output. Nothing was written.`,
+      { documentId, index },
+    );
   }
 }
