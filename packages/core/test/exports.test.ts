@@ -61,6 +61,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isComponent",
     "isOptionalSchema",
     "isReservedName",
+    "isStreaming",
     "listNewestFirst",
     "namedTypeName",
     "namedTypeNames",
