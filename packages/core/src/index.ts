@@ -134,6 +134,7 @@ export type {
   ResumeContext,
 } from "./run/interrupt.js";
 export { ComponentInterrupt, decisionSchema } from "./run/interrupt.js";
+export { isStreaming } from "./run/nested.js";
 export type { Durability, DurableRunOptions, ResumeOptions } from "./run/options.js";
 export { RunSnapshot } from "./run/run-snapshot.js";
 export type { RunListQuery, RunStore, RunSummary, SnapshotInfo } from "./run/run-store.js";

@@ -63,6 +63,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isComponent",
     "isOptionalSchema",
     "isReservedName",
+    "isStreaming",
     "listNewestFirst",
     "namedTypeName",
     "namedTypeNames",

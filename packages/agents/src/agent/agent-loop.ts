@@ -13,6 +13,7 @@ import {
   flattenTools,
   type JsonSchemaResponseFormat,
   type ToolCall,
+  Toolset,
 } from "@junction/llm";
 import PQueue from "p-queue";
 import { raceAbort } from "../abort.js";
@@ -31,8 +32,8 @@ import { type HookPoint, runHooks } from "./hooks.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
 import { StructuredAnswers } from "./structured-answers.js";
-import { applyDecisions, type GateResult, gateCalls } from "./tool-gates.js";
-import { addTokenUsage } from "./usage.js";
+import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
+import { addsNoUsage, addTokenUsage } from "./usage.js";
 
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
 interface AgentResume {
@@ -64,6 +65,10 @@ class AgentRun {
   conversation: ConversationTurn | undefined;
   /** Decisions made with scope "run", by tool name. */
   readonly sticky: Record<string, StickyDecision> = {};
+  /** The run's tools when they cannot change (no Toolset among them). */
+  fixedTools: AnyTool[] | undefined;
+  toolMapFor: readonly AnyTool[] | undefined;
+  toolMapCache: ReadonlyMap<string, AnyTool> | undefined;
 
   constructor(
     readonly params: AgentParams,
@@ -89,9 +94,23 @@ class AgentRun {
   }
 
   currentTools(): AnyTool[] {
-    const tools = flattenTools(this.prepared.tools);
+    // A list of plain tools never changes during the run; a Toolset may (its tools are asked each step).
+    let tools = this.fixedTools;
+    if (tools === undefined) {
+      tools = flattenTools(this.prepared.tools);
+      if (!hasToolset(this.prepared.tools)) this.fixedTools = tools;
+    }
     this.control.tools = tools;
     return tools;
+  }
+
+  /** The tools by name; made once per tool list. */
+  toolMap(tools: readonly AnyTool[]): ReadonlyMap<string, AnyTool> {
+    if (this.toolMapFor !== tools) {
+      this.toolMapCache = new Map(tools.map((tool) => [tool.name, tool]));
+      this.toolMapFor = tools;
+    }
+    return this.toolMapCache!;
   }
 
   async callModel(
@@ -145,8 +164,9 @@ class AgentRun {
     let total = this.tokenUsage;
     for (const reply of replies) {
       const usage = reply.meta.usage;
-      if (typeof usage === "object" && usage !== null)
-        total = addTokenUsage(total, usage as unknown as Record<string, unknown>);
+      if (typeof usage !== "object" || usage === null) continue;
+      const counts = usage as unknown as Record<string, unknown>;
+      if (!addsNoUsage(total, counts)) total = addTokenUsage(total, counts);
     }
     if (total !== this.tokenUsage) {
       this.tokenUsage = total;
@@ -214,23 +234,32 @@ class AgentRun {
       if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
       return undefined;
     }
-    this.control.pendingCallIds = new Set(
-      replies.flatMap((reply) => reply.toolCalls.flatMap((call) => (call.id === undefined ? [] : [call.id]))),
-    );
-    this.control.interrupts = [];
-    await this.hooks("beforeTool", span);
+    if (this.setup.hooks.beforeTool.length > 0) {
+      // What a beforeTool hook's control.interrupt() may name.
+      this.control.pendingCallIds = new Set(
+        replies.flatMap((reply) =>
+          reply.toolCalls.flatMap((call) => (call.id === undefined ? [] : [call.id])),
+        ),
+      );
+      this.control.interrupts = [];
+      await this.hooks("beforeTool", span);
+    }
     const pending = this.pendingCalls();
-    const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
-    const gates = await gateCalls({
-      step: this.stepCount + 1,
-      pending,
-      tools: toolMap,
-      state: this.state,
-      hookInterrupts: this.control.interrupts,
-      sticky: this.sticky,
-      signal: this.context.signal,
-    });
-    this.control.interrupts = [];
+    const toolMap = this.toolMap(tools);
+    const hookInterrupts = this.control.interrupts;
+    // Approvals cost nothing when no called tool has a rule and no hook asked for one.
+    const gates = mayNeedGate(pending, toolMap, hookInterrupts)
+      ? await gateCalls({
+          step: this.stepCount + 1,
+          pending,
+          tools: toolMap,
+          state: this.state,
+          hookInterrupts,
+          sticky: this.sticky,
+          signal: this.context.signal,
+        })
+      : openGates();
+    if (hookInterrupts.length > 0) this.control.interrupts = [];
     if (gates.interrupts.length > 0) this.pause(gates);
     return this.runTools(pending, toolMap, gates.presets, span);
   }
@@ -260,7 +289,7 @@ class AgentRun {
   /** The paused step, continued: decisions applied, then the tools, `afterTool`, and the exit check. */
   async resumeStep(resume: AgentResume, span: Span | undefined): Promise<string | undefined> {
     const tools = this.currentTools();
-    const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
+    const toolMap = this.toolMap(tools);
     const applied = applyDecisions(
       this.pendingCalls(),
       resume.snapshot.calls,
@@ -497,6 +526,12 @@ export async function runAgent(
     turn?.release();
     runSpan.end();
   }
+}
+
+/** True when the tools input holds a Toolset (whose tools may change between steps). */
+function hasToolset(tools: PreparedRun["tools"]): boolean {
+  if (tools === undefined) return false;
+  return tools instanceof Toolset || tools.some((item) => item instanceof Toolset);
 }
 
 function isResumeProblem(code: string): boolean {

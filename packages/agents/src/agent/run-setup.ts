@@ -1,4 +1,4 @@
-import { ComponentError, excerpt, type MaybePromise, type RunContext } from "@junction/core";
+import { ComponentError, excerpt, isStreaming, type MaybePromise, type RunContext } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -28,10 +28,16 @@ export interface PreparedRun {
   readonly generatorHasTools: boolean;
   /** Whether the generator has a `response_format` input (JSON-schema replies). */
   readonly generatorHasResponseFormat: boolean;
-  /** Where the generator's `context.emit` calls go (the Agent's own `context.emit`). */
-  readonly onGeneratorEmit: (payload: unknown) => MaybePromise<void>;
-  /** Receives tool-result chunks (to the streaming callback and `context.emit`). */
-  readonly onChunk: (chunk: StreamingChunk) => MaybePromise<void>;
+  /**
+   * Where the generator's `context.emit` calls go (the Agent's own `context.emit`); `undefined` when
+   * nobody streams, so the generator builds no chunks.
+   */
+  readonly onGeneratorEmit: ((payload: unknown) => MaybePromise<void>) | undefined;
+  /**
+   * Receives tool-result chunks (to the streaming callback and `context.emit`); `undefined` when nobody
+   * streams (no callback, and the Agent's emit goes nowhere), so no chunk is built.
+   */
+  readonly onChunk: ((chunk: StreamingChunk) => MaybePromise<void>) | undefined;
 }
 
 function spawnTools(tools: ToolsInput | undefined): ToolsInput | undefined {
@@ -108,9 +114,12 @@ export async function prepareRun(
   const userCallback =
     (inputs.streaming_callback as StreamingCallback | undefined) ?? params.streamingCallback;
   const emit = context.emit;
+  const streaming = isStreaming(emit);
   const onChunk =
     userCallback === undefined
-      ? (chunk: StreamingChunk) => emit(chunk)
+      ? streaming
+        ? (chunk: StreamingChunk) => emit(chunk)
+        : undefined
       : async (chunk: StreamingChunk) => {
           await userCallback(chunk);
           await emit(chunk);
@@ -135,7 +144,7 @@ export async function prepareRun(
     generatorInputs,
     generatorHasTools,
     generatorHasResponseFormat: Object.hasOwn(sockets, "response_format"),
-    onGeneratorEmit: emit,
+    onGeneratorEmit: streaming ? emit : undefined,
     onChunk,
   };
 }

@@ -108,9 +108,9 @@ export class StructuredAnswers {
         ? ChatMessage.fromTool(stringify(verdict.value), call)
         : ChatMessage.fromTool(toolRepairText(this.spec, verdict.issues), call, { error: true });
       messages[index] = message;
-      await onChunk(toolResultChunk(message, call, index));
+      await onChunk?.(toolResultChunk(message, call, index));
     }
-    await onChunk(toolResultsEndChunk());
+    await onChunk?.(toolResultsEndChunk());
     return { messages, verdict: chosen! };
   }
 

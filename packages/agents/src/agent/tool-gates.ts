@@ -49,6 +49,31 @@ async function needsApproval(tool: AnyTool, call: ToolCall, state: State, signal
   return (await rule(validated.data, { toolCall: call, signal })) === true;
 }
 
+/** The gate result of a step whose calls wait for nothing. */
+const open: GateResult = Object.freeze({ interrupts: [], calls: [], presets: new Map() }) as GateResult;
+
+/**
+ * True when a step's calls may need a decision: a `beforeTool` hook asked for one, or a called tool
+ * has a `needsApproval` rule. Otherwise the step skips {@link gateCalls} (it would find nothing).
+ */
+export function mayNeedGate(
+  pending: readonly ToolCall[],
+  tools: ReadonlyMap<string, AnyTool>,
+  hookInterrupts: readonly HookInterrupt[],
+): boolean {
+  if (hookInterrupts.length > 0) return true;
+  for (const call of pending) {
+    const rule = tools.get(call.toolName)?.needsApproval;
+    if (rule !== undefined && rule !== false) return true;
+  }
+  return false;
+}
+
+/** What {@link gateCalls} finds for calls that wait for nothing (shared, frozen). */
+export function openGates(): GateResult {
+  return open;
+}
+
 /** Decides which pending calls wait for a decision. */
 export async function gateCalls(options: {
   readonly step: number;

@@ -27,6 +27,20 @@ export function addTokenUsage(
   return out;
 }
 
+/**
+ * True when adding `usage` to `total` changes nothing: every count is 0 and already in the total (a
+ * scripted or cached reply). The step then skips the copy and the State write.
+ */
+export function addsNoUsage(
+  total: Readonly<Record<string, unknown>>,
+  usage: Readonly<Record<string, unknown>>,
+): boolean {
+  for (const key in usage) {
+    if (usage[key] !== 0 || typeof total[key] !== "number") return false;
+  }
+  return true;
+}
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
-import { didYouMean, excerpt, quoteExcerpt } from "@junction/core";
+import { didYouMean, excerpt, noopTracer, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
@@ -63,6 +63,9 @@ interface Outcome {
   readonly result: unknown;
 }
 
+/** The tags of a span nobody records. */
+const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
+
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -90,6 +93,7 @@ export function prepareArguments(
  * `raiseOnToolInvocationFailure`); an optional parameter is left out.
  */
 function missingStateInput(tool: AnyTool, call: ToolCall, state: State): ToolInvocationError | undefined {
+  if (tool.inputsFromState === undefined) return undefined;
   const required = new Set(Array.isArray(tool.parameters.required) ? tool.parameters.required : []);
   for (const [stateKey, parameter] of Object.entries(tool.inputsFromState ?? {})) {
     if (Object.hasOwn(call.arguments, parameter) || state.has(stateKey) || !required.has(parameter)) continue;
@@ -169,14 +173,17 @@ async function execute(
   const missing = missingStateInput(tool, call, options.state);
   if (missing !== undefined)
     return { message: errorMessage(call, missing), error: missing, result: undefined };
+  const traced = options.tracer !== noopTracer;
   const span = options.tracer.startSpan(
     "junction.agent.tool",
-    {
-      "junction.tool.name": tool.name,
-      "junction.tool.call_id": call.id,
-      "junction.tool.call_index": index,
-      "gen_ai.tool.call.arguments": args,
-    },
+    traced
+      ? {
+          "junction.tool.name": tool.name,
+          "junction.tool.call_id": call.id,
+          "junction.tool.call_index": index,
+          "gen_ai.tool.call.arguments": args,
+        }
+      : noTags,
     options.parentSpan,
   );
   try {
@@ -197,7 +204,7 @@ async function execute(
       raiseOnFailure: options.raiseOnFailure,
       logger: options.logger,
     });
-    span.setTag("gen_ai.tool.call.result", content);
+    if (traced) span.setTag("gen_ai.tool.call.result", content);
     // Only a result merged into State is kept: it is all the caller needs (and all a journal stores).
     const kept = tool.outputsToState === undefined ? undefined : result;
     return { message: ChatMessage.fromTool(content, call), error: undefined, result: kept };
@@ -223,12 +230,13 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
   const messages = new Array<ChatMessage>(calls.length);
   const plan = planToolCalls(calls, tools);
   // The schedule, for tracing UIs: one list of `{ index, tool, call_id }` per batch, in run order.
-  options.parentSpan?.setTag(
-    "junction.agent.tool_plan",
-    plan.map((batch) =>
-      batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
-    ),
-  );
+  if (options.tracer !== noopTracer)
+    options.parentSpan?.setTag(
+      "junction.agent.tool_plan",
+      plan.map((batch) =>
+        batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
+      ),
+    );
   for (const batch of plan) {
     // Calls start in call order (a durable backend matches steps by start order).
     const runs = batch.map((index) => {

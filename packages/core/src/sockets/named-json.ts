@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Issue } from "../errors/errors.js";
-import { namedTypeDecoder, namedTypeName, namedTypeWire } from "./named-types.js";
+import { namedTypeDecoder, namedTypeName, namedTypeRegistrations, namedTypeWire } from "./named-types.js";
 import { unwrapSchema } from "./unwrap.js";
 
 /**
@@ -63,7 +63,34 @@ export function decodeNamedJSON(
   options: NamedJSONOptions,
   path: readonly (string | number)[] = [],
 ): unknown {
+  // Most schemas hold no named type (a tool's `z.number()`): they cost one lookup, not a walk.
+  if (value === undefined || value === null || !holdsNamedType(schema)) return value;
   return decode(schema, value, options, path, 0);
+}
+
+/** Per schema: whether a named type is inside it, as of a number of registrations. */
+const holds = new WeakMap<z.ZodType, { readonly registrations: number; readonly holds: boolean }>();
+
+/** True when a named type is inside `schema` where {@link decode} looks (cached per schema). */
+function holdsNamedType(schema: z.ZodType): boolean {
+  const now = namedTypeRegistrations();
+  const cached = holds.get(schema);
+  if (cached !== undefined && cached.registrations === now) return cached.holds;
+  const result = searchNamedType(schema, 0);
+  holds.set(schema, { registrations: now, holds: result });
+  return result;
+}
+
+function searchNamedType(schema: z.ZodType, depth: number): boolean {
+  if (depth > maxDepth) return true; // too deep to tell: walk it
+  const inner = unwrapSchema(schema);
+  if (namedTypeName(schema) !== undefined || namedTypeName(inner) !== undefined) return true;
+  const def = inner._zod.def as ContainerDef;
+  if (def.type === "array") return def.element !== undefined && searchNamedType(def.element, depth + 1);
+  if (def.type === "object" && def.shape !== undefined)
+    return Object.values(def.shape).some((child) => searchNamedType(child, depth + 1));
+  if (def.type === "record") return def.valueType !== undefined && searchNamedType(def.valueType, depth + 1);
+  return false;
 }
 
 function decode(

@@ -14,6 +14,12 @@ const byName = new Map<string, z.ZodType>();
 const bySchema = new WeakMap<z.ZodType, string>();
 const wires = new Map<string, NamedTypeWire>();
 const decoders = new Map<string, (value: unknown) => unknown>();
+let registrations = 0;
+
+/** How many named types were registered so far: a cache keyed on it knows when it may be stale. */
+export function namedTypeRegistrations(): number {
+  return registrations;
+}
 
 /**
  * How values of a named type travel as JSON (over HTTP, MCP or the command line): the JSON Schema of
@@ -76,6 +82,7 @@ export function defineNamedType<TSchema extends z.ZodType>(
     );
   }
   byName.set(name, schema);
+  registrations += 1;
   bySchema.set(schema, name);
   if (options.fromJSON !== undefined) decoders.set(name, options.fromJSON);
   if (options.wire !== undefined) wires.set(name, options.wire);

@@ -7,7 +7,6 @@ import {
   fsyncDirectory,
   listNewestFirst,
   readDurableLinesBackward,
-  runIdPattern,
   trimTornTail,
   withFileLock,
   writeFileAtomic,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ChatMessage } from "../messages/chat-message.js";
 import type { StreamingChunk } from "../streaming/streaming-chunk.js";
 import type { AnyTool } from "../tools/tool.js";
-import { flattenTools } from "../tools/toolset.js";
+import { flattenTools, Toolset } from "../tools/toolset.js";
 import { chatGeneratorInputs, chatGeneratorOutputs } from "./chat-generator.js";
 import { traceChatCall } from "./chat-span.js";
 import { type JsonSchemaResponseFormat, responseFormatInputs } from "./response-format.js";
@@ -55,7 +55,16 @@ const params = z.object({
 type Params = z.output<typeof params>;
 
 /** Each instance's script position, by its params object (one per instance). */
-const scriptStates = new WeakMap<object, { position: number; calls: number }>();
+/** Per instance: the script position, the call count, and the last tools input flattened. */
+interface ScriptState {
+  position: number;
+  calls: number;
+  toolsInput: unknown;
+  offered: AnyTool[];
+  fixed: boolean;
+}
+
+const scriptStates = new WeakMap<object, ScriptState>();
 
 function nextScripted(p: Params, state: { position: number }, call: number): string | ScriptedReply {
   const script = p.script;
@@ -93,7 +102,7 @@ const ScriptedChatGeneratorComponent = defineComponent({
   inputs: { ...chatGeneratorInputs, ...responseFormatInputs },
   outputs: chatGeneratorOutputs,
   setup: (validated) => {
-    const state = { position: 0, calls: 0 };
+    const state: ScriptState = { position: 0, calls: 0, toolsInput: null, offered: [], fixed: false };
     scriptStates.set(validated, state);
     return state;
   },
@@ -101,7 +110,14 @@ const ScriptedChatGeneratorComponent = defineComponent({
     const { params: p, resources: state, signal } = context;
     signal?.throwIfAborted();
     const call = ++state.calls;
-    const offered = tools === undefined ? [] : flattenTools(tools);
+    // An agent offers the same list of tools every step: it is flattened (and checked) once. A Toolset
+    // may change its tools, so a list holding one is flattened on every call.
+    if (state.toolsInput !== tools || !state.fixed) {
+      state.offered = tools === undefined ? [] : flattenTools(tools);
+      state.toolsInput = tools;
+      state.fixed = Array.isArray(tools) && !tools.some((item) => item instanceof Toolset);
+    }
+    const offered = state.offered;
     const request = {
       model: p.model,
       provider: "scripted",
