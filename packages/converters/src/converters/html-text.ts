@@ -18,9 +18,28 @@ const skipped = [
   "img",
 ];
 
+/**
+ * Marks where html-to-text stopped walking deeper than {@link treeDepthLimit}; never in real text.
+ */
+export const depthCutMarker = "\u0000junction-depth-cut\u0000";
+
+/**
+ * The deepest tree html-to-text walks (it recurses per level and overflows the stack near 3,000); the
+ * converter refuses deeper pages up front, this is the backstop for what its scan does not count.
+ */
+const treeDepthLimit = 1200;
+
+/** No truncation by html-to-text (it would warn on the console); converters check `maxHtmlBytes` first. */
+const limits = {
+  maxDepth: treeDepthLimit,
+  ellipsis: depthCutMarker,
+  maxInputLength: Number.MAX_SAFE_INTEGER,
+};
+
 function options(keepLinks: boolean, baseSelector: string): HtmlToTextOptions {
   return {
     wordwrap: false,
+    limits,
     baseElements: { selectors: [baseSelector], returnDomByDefault: true },
     selectors: [
       { selector: "a", options: { ignoreHref: !keepLinks, hideLinkHrefIfSameAsText: true } },
@@ -57,7 +76,7 @@ export function htmlToTextConverter(keepLinks: boolean, mainContent: boolean): (
 
 const titleOpen = /<title\b[^>]*>/i;
 const titleClose = /<\/title\s*>/i;
-const plain = compile({ wordwrap: false });
+const plain = compile({ wordwrap: false, limits });
 
 /** The text of the page's `<title>` (entities decoded, whitespace collapsed), or `undefined`. */
 export function htmlTitle(html: string): string | undefined {
@@ -67,6 +86,6 @@ export function htmlTitle(html: string): string | undefined {
   const rest = html.slice(start, start + 10_000);
   const close = titleClose.exec(rest);
   if (close === null) return undefined;
-  const title = plain(rest.slice(0, close.index)).replace(/\s+/g, " ").trim();
+  const title = plain(rest.slice(0, close.index)).replaceAll(depthCutMarker, "").replace(/\s+/g, " ").trim();
   return title === "" ? undefined : title;
 }

@@ -7,10 +7,14 @@ import { decodeText } from "../sources/decode-text.js";
 import { documentListSchema, sourceSchema, sourcesMetaSchema } from "../sources/socket-schemas.js";
 import { mergeMeta } from "../sources/source-meta.js";
 import { encodingSchema, sourceParamsShape } from "../sources/source-params.js";
-import { htmlTitle, htmlToTextConverter } from "./html-text.js";
+import { htmlNestingDepth } from "./html-depth.js";
+import { depthCutMarker, htmlTitle, htmlToTextConverter } from "./html-text.js";
 
 /** The default of `maxHtmlBytes`: 20 MB. */
 const defaultMaxHtmlBytes = 20 * 1024 * 1024;
+
+/** The default of `maxHtmlDepth`: 512 levels of nested elements (Chromium's parser stops nesting there too). */
+const defaultMaxHtmlDepth = 512;
 
 /**
  * Turns HTML pages (paths or `ByteStream`s, such as `LinkContentFetcher`'s `streams`) into one
@@ -40,6 +44,11 @@ export const HTMLToDocument = defineComponent({
     extractTitle: z.boolean().default(true),
     /** The largest HTML page parsed, in bytes (default 20 MB). */
     maxHtmlBytes: z.number().int().positive().default(defaultMaxHtmlBytes),
+    /**
+     * The deepest nesting of elements accepted (default 512; `p`, `li` and table cells are not counted).
+     * Deeper pages are refused: parsing them is slow and walking them would overflow the stack.
+     */
+    maxHtmlDepth: z.number().int().positive().max(1000).default(defaultMaxHtmlDepth),
   }),
   inputs: { sources: z.array(sourceSchema), meta: sourcesMetaSchema },
   outputs: { documents: documentListSchema },
@@ -65,7 +74,14 @@ export const HTMLToDocument = defineComponent({
           );
         }
         const html = decodeText(stream, params.encoding, label, described);
+        const tooDeep = () =>
+          new ConversionError(
+            `${label}: ${described} nests elements more than ${params.maxHtmlDepth} levels deep, over maxHtmlDepth (${params.maxHtmlDepth}); it is not a readable page. Raise maxHtmlDepth (up to 1000) if the page is trusted.`,
+            { reason: "too_large", source: described },
+          );
+        if (htmlNestingDepth(html, params.maxHtmlDepth) > params.maxHtmlDepth) throw tooDeep();
         const text = resources.toText(html);
+        if (text.includes(depthCutMarker)) throw tooDeep();
         if (text.trim() === "") warn(`${label}: ${described} has no readable text; its document is empty.`);
         const title = params.extractTitle ? htmlTitle(html) : undefined;
         const layers = title === undefined ? [stream.meta, sourceMeta] : [stream.meta, { title }, sourceMeta];
