@@ -56,6 +56,7 @@ export class Document {
   readonly sparseEmbedding: SparseEmbedding | undefined;
 
   constructor(init: DocumentInit = {}) {
+    checkInit(init);
     this.content = init.content;
     this.blob = init.blob;
     this.meta = init.meta ?? {};
@@ -107,5 +108,31 @@ export class Document {
   /** Reads Haystack's `to_dict` shape, flattened or not (see {@link Document.toJSON}). */
   static fromJSON(json: unknown): Document {
     return documentFromJSON(json);
+  }
+}
+
+const initKeys = new Set(["id", "content", "blob", "meta", "score", "embedding", "sparseEmbedding"]);
+
+/** Haystack spellings and old field names, with what to write instead. */
+const initHints: Readonly<Record<string, string>> = {
+  sparse_embedding: "sparseEmbedding",
+  text: "content",
+  page_content: "content",
+  metadata: "meta",
+};
+
+/** Refuses what would silently make an empty document: a string, or a misspelt field. */
+function checkInit(init: unknown): void {
+  if (typeof init !== "object" || init === null || Array.isArray(init)) {
+    throw new TypeError(
+      `new Document(...) takes an object such as { content: "…", meta: { … } }; got ${init === null ? "null" : Array.isArray(init) ? "a list" : `a ${typeof init}`}.`,
+    );
+  }
+  for (const key in init) {
+    if (initKeys.has(key)) continue;
+    const hint = Object.hasOwn(initHints, key) ? ` Write ${initHints[key]} instead.` : "";
+    throw new TypeError(
+      `new Document(...): unknown field "${key}"; the fields are ${[...initKeys].join(", ")} (put anything else in meta).${hint}`,
+    );
   }
 }

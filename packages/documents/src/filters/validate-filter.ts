@@ -178,6 +178,14 @@ function visitLogical(
 ): void {
   const { operator, conditions } = record;
   if (!("operator" in record)) {
+    const keys = Object.keys(record);
+    if (!("conditions" in record) && keys.length > 0 && !keys.includes("value")) {
+      issues.push({
+        path,
+        message: `a filter needs "field" and "operator" (or "operator" and "conditions"); { "${keys[0]}": … } is Haystack 1.x syntax. Write { field: "meta.${keys[0]}", operator: "==", value: … } instead.`,
+      });
+      return;
+    }
     const hint = "value" in record ? ` It has "value" but no "field": a comparison needs "field".` : "";
     issues.push({
       path,

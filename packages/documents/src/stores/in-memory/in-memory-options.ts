@@ -64,6 +64,17 @@ export const defaultTokenizationRegex = "[\\p{L}\\p{N}_]+";
 /** Haystack's default pattern, accepted as a synonym of {@link defaultTokenizationRegex}. */
 const haystackDefaultRegex = "(?u)\\b\\w+\\b";
 
+/** Every option of the store (anything else is refused, so a misspelt or snake_case option is not ignored). */
+const optionKeys: readonly string[] = [
+  "bm25Algorithm",
+  "bm25Parameters",
+  "bm25TokenizationRegex",
+  "embeddingSimilarityFunction",
+  "returnEmbedding",
+  "path",
+  "autoSave",
+];
+
 function fail(message: string): never {
   throw new DocumentStoreConfigError(`InMemoryDocumentStore: ${message}`);
 }
@@ -95,6 +106,12 @@ function checkParameters(parameters: unknown): Bm25Parameters {
  */
 export function resolveStoreOptions(options: InMemoryDocumentStoreOptions): ResolvedStoreOptions {
   if (typeof options !== "object" || options === null) fail("the options must be an object.");
+  for (const key of Object.keys(options)) {
+    if (optionKeys.includes(key)) continue;
+    const camel = key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+    const hint = optionKeys.includes(camel) ? ` Options are camelCase: write ${camel}.` : "";
+    fail(`unknown option "${key}"; the options are ${optionKeys.join(", ")}.${hint}`);
+  }
   const algorithm = options.bm25Algorithm ?? "BM25L";
   if (!bm25Algorithms.includes(algorithm)) {
     fail(`bm25Algorithm "${String(algorithm)}" is not supported; use "BM25L", "BM25Okapi" or "BM25Plus".`);
