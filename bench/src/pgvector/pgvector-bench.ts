@@ -53,10 +53,17 @@ async function writeAll(
  * pgvector's iterative scan (what the store runs) and without (a post-filtered index scan).
  * `quick`: tiny sizes (CI smoke run).
  */
-export async function pgvectorBench(quick: boolean): Promise<PgvectorResults> {
-  const documents = quick ? 2_000 : 100_000;
-  const dimension = quick ? 16 : 128;
-  const queries = seededVectors(quick ? 5 : 50, dimension, 99);
+export async function pgvectorBench(
+  quick: boolean,
+  sizes: {
+    documents?: number | undefined;
+    dimension?: number | undefined;
+    queries?: number | undefined;
+  } = {},
+): Promise<PgvectorResults> {
+  const documents = sizes.documents ?? (quick ? 2_000 : 100_000);
+  const dimension = sizes.dimension ?? (quick ? 16 : 128);
+  const queries = seededVectors(sizes.queries ?? (quick ? 5 : 50), dimension, 99);
   const corpus = seededVectors(documents, dimension, 11).map(
     (embedding, row) =>
       new Document({ id: `d${row}`, content: `document ${row}`, meta: { bucket: row % 100 }, embedding }),
