@@ -1,4 +1,3 @@
-// Preprocessing: joiners, splitters, cleaners, rankers.
 export { DocumentCleaner, unicodeNormalizationForms } from "./cleaners/document-cleaner.js";
 export type { ByteStreamJSON, ByteStreamOptions } from "./document/byte-stream.js";
 export { ByteStream } from "./document/byte-stream.js";
@@ -7,7 +6,6 @@ export { Document } from "./document/document.js";
 export { byteStreamSchema, documentSchema } from "./document/document-types.js";
 export type { SparseEmbeddingJSON } from "./document/sparse-embedding.js";
 export { SparseEmbedding } from "./document/sparse-embedding.js";
-// Embedders: the contract and batch loop shared by the embedder adapters, progress events.
 export type {
   EmbedBatchResult,
   EmbedDocumentsOptions,
@@ -36,7 +34,6 @@ export type { EmbeddingProgress } from "./embedders/progress.js";
 export { isEmbeddingProgress } from "./embedders/progress.js";
 export type { TextComposition } from "./embedders/texts-to-embed.js";
 export { metaValueText, textsToEmbed } from "./embedders/texts-to-embed.js";
-// Filters: matching, errors, schema, filter policy.
 export type { FilterPredicate, FilterTarget } from "./filters/document-matches-filter.js";
 export { compileFilter, documentMatchesFilter } from "./filters/document-matches-filter.js";
 export type { FilterErrorFields } from "./filters/filter-error.js";
@@ -67,7 +64,6 @@ export { LostInTheMiddleRanker } from "./rankers/lost-in-the-middle-ranker.js";
 export { MetaFieldRanker } from "./rankers/meta-field-ranker.js";
 export type { MetaValueType } from "./rankers/meta-values.js";
 export { metaValueTypes } from "./rankers/meta-values.js";
-// Retrievers and writer.
 export { FilterRetriever } from "./retrievers/filter-retriever.js";
 export { InMemoryBM25Retriever } from "./retrievers/in-memory-bm25-retriever.js";
 export { InMemoryEmbeddingRetriever } from "./retrievers/in-memory-embedding-retriever.js";
@@ -85,7 +81,6 @@ export { splitByUnits } from "./splitters/split-units.js";
 export type { DocumentStore, StoreCallOptions, WriteDocumentsOptions } from "./stores/document-store.js";
 export type { DuplicatePolicy } from "./stores/duplicate-policy.js";
 export { duplicatePolicies } from "./stores/duplicate-policy.js";
-// Stores: errors, serialization, InMemoryDocumentStore.
 export type { DuplicateDocumentErrorOptions } from "./stores/errors.js";
 export { DuplicateDocumentError } from "./stores/errors.js";
 export type {

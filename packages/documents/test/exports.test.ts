@@ -1,0 +1,89 @@
+import * as api from "@junction/documents";
+import * as testing from "@junction/documents/testing";
+import { expect, test } from "vitest";
+
+test("@junction/documents exports exactly its public surface", () => {
+  expect(Object.keys(api).sort()).toMatchInlineSnapshot(`
+    [
+      "ByteStream",
+      "Document",
+      "DocumentCleaner",
+      "DocumentJoiner",
+      "DocumentSplitter",
+      "DocumentStoreConfigError",
+      "DocumentWriter",
+      "DuplicateDocumentError",
+      "EmbeddingDimensionError",
+      "EmbeddingError",
+      "EmbeddingValueError",
+      "FilterError",
+      "FilterRetriever",
+      "InMemoryBM25Retriever",
+      "InMemoryDocumentStore",
+      "InMemoryEmbeddingRetriever",
+      "LostInTheMiddleRanker",
+      "MetaFieldRanker",
+      "RecursiveDocumentSplitter",
+      "RetrievalQueryError",
+      "SentenceWindowRetriever",
+      "SparseEmbedding",
+      "StoreFileError",
+      "applyFilterPolicy",
+      "bm25Algorithms",
+      "byteStreamFilterFields",
+      "byteStreamSchema",
+      "comparisonOperators",
+      "compileFilter",
+      "defaultRecursiveSeparators",
+      "documentEmbedderInputs",
+      "documentEmbedderMetaSchema",
+      "documentEmbedderOutputs",
+      "documentEmbedderParamsShape",
+      "documentFilterFields",
+      "documentMatchesFilter",
+      "documentSchema",
+      "documentStoreFromJSON",
+      "documentStoreToJSON",
+      "documentStoreTypes",
+      "duplicatePolicies",
+      "embedDocuments",
+      "embeddingUsageSchema",
+      "filterIssues",
+      "filterJSONSchema",
+      "filterPolicies",
+      "filterSchema",
+      "isEmbeddingProgress",
+      "isSerializableDocumentStore",
+      "joinModes",
+      "logicalOperators",
+      "maxFilterDepth",
+      "mergeDocumentsText",
+      "metaValueText",
+      "metaValueTypes",
+      "readDocumentStoreParam",
+      "recursiveSplitUnits",
+      "registerDocumentStoreType",
+      "splitByUnits",
+      "textEmbedderInputs",
+      "textEmbedderMetaSchema",
+      "textEmbedderOutputs",
+      "textEmbedderParamsShape",
+      "textsToEmbed",
+      "unicodeNormalizationForms",
+      "validateFilter",
+      "writeDocumentStoreParam",
+    ]
+  `);
+});
+
+test("@junction/documents/testing exports the store conformance suite", () => {
+  expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
+    [
+      "conformanceDocumentIds",
+      "conformanceDocuments",
+      "describeDocumentStore",
+      "filterCases",
+      "invalidFilterCases",
+    ]
+  `);
+});
