@@ -109,6 +109,11 @@ export async function bm25Bench(
     row("BM25 query p50 (top 10)", "ms", (name) => quantile(times[name], 0.5));
     row("BM25 query p99 (top 10)", "ms", (name) => quantile(times[name], 0.99));
     row("BM25 index memory", "bytes/doc", (name) => bytes[name]);
+    for (const done of rows.slice(-4)) {
+      progress(
+        `  ${done.measure}: ${names.map((name) => `${name} ${done[name].toPrecision(4)}`).join(", ")} ${done.unit}`,
+      );
+    }
   }
   return rows;
 }
