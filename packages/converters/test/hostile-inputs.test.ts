@@ -143,6 +143,19 @@ describe("hostile PDF, CSV and JSON", () => {
     expect(documents[0]?.meta.b).toBe("1");
   });
 
+  test("a JSON list of 300k items iterated with .[] does not overflow the stack", async () => {
+    const json = JSON.stringify(Array.from({ length: 300_000 }, (_, index) => ({ text: `item ${index}` })));
+    const { documents = [] } = await new JSONConverter({
+      jqSchema: ".[]",
+      contentKey: "text",
+      raiseOnFailure: true,
+    }).run({
+      sources: [stream(json, "many.json")],
+    });
+    expect(documents).toHaveLength(300_000);
+    expect(documents[299_999]?.content).toBe("item 299999");
+  }, 60_000);
+
   test("JSON nested 100k deep is handled without a stack overflow", async () => {
     const json = `${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}`;
     const logger = new MemoryLogger();

@@ -231,6 +231,21 @@ describe("hostile splitter and joiner input", () => {
     expect(documents[99_999]?.content).toBe("w99999");
   }, 30_000);
 
+  test("200k chunks from one document do not overflow the stack", async () => {
+    const many = Array.from({ length: 200_000 }, (_, index) => `w${index}`).join(" ");
+    const splitter = new DocumentSplitter({ splitBy: "word", splitLength: 1 });
+    const { documents = [] } = await splitter.run({ documents: [new Document({ content: many })] });
+    expect(documents).toHaveLength(200_000);
+  }, 60_000);
+
+  test("150k sentences split by sentence do not overflow the stack", async () => {
+    const text = "Go. ".repeat(150_000);
+    const splitter = new DocumentSplitter({ splitBy: "sentence", splitLength: 50_000 });
+    const { documents = [] } = await splitter.run({ documents: [new Document({ content: text })] });
+    expect(documents).toHaveLength(3);
+    expect(documents.map((document) => document.content).join("")).toBe(text);
+  }, 60_000);
+
   test("overlap = length - 1 finishes (one new word per split)", async () => {
     const splitter = new DocumentSplitter({ splitBy: "word", splitLength: 20, splitOverlap: 19 });
     const text = words.split(" ").slice(0, 5_000).join(" ");

@@ -70,8 +70,9 @@ export function applySelector(steps: readonly SelectorStep[], root: unknown): un
     const next: unknown[] = [];
     for (const value of values) {
       if (step.kind === "iterate") {
-        if (Array.isArray(value)) next.push(...value);
-        else if (isObject(value)) next.push(...Object.values(value));
+        // Loops, not push(...value): spreading a list of 100k+ items overflows the stack.
+        if (Array.isArray(value)) for (const item of value) next.push(item);
+        else if (isObject(value)) for (const item of Object.values(value)) next.push(item);
         else throw new Error(`Cannot iterate over ${kindOf(value)}`);
       } else if (value === null) {
         next.push(null);

@@ -71,19 +71,19 @@ export const DocumentSplitter = defineComponent({
       }
       const spans = concatenateUnits(text, unitBounds(text, options.splitBy, resources.segmenter), options);
       const baseMeta = { ...document.meta, source_id: document.id };
-      chunks.push(
-        ...chunkDocuments(
-          text,
-          spans,
-          (index) => ({
-            ...copyMeta(baseMeta),
-            page_number: spans[index]?.page ?? 1,
-            split_id: index,
-            split_idx_start: spans[index]?.start ?? 0,
-          }),
-          options.splitOverlap > 0,
-        ),
+      // A loop, not push(...chunks): spreading 100k+ chunks overflows the stack.
+      const made = chunkDocuments(
+        text,
+        spans,
+        (index) => ({
+          ...copyMeta(baseMeta),
+          page_number: spans[index]?.page ?? 1,
+          split_id: index,
+          split_idx_start: spans[index]?.start ?? 0,
+        }),
+        options.splitOverlap > 0,
       );
+      for (const chunk of made) chunks.push(chunk);
     }
     return { documents: chunks };
   },

@@ -29,7 +29,7 @@ export function sentenceStarts(text: string, segmenter: Intl.Segmenter): number[
       if (segment.index > 0) found.push(position + segment.index);
     }
     if (end === text.length) {
-      starts.push(...found);
+      for (const start of found) starts.push(start);
       break;
     }
     const limit = position + span;
@@ -39,7 +39,7 @@ export function sentenceStarts(text: string, segmenter: Intl.Segmenter): number[
       span *= 2;
       continue;
     }
-    starts.push(...kept);
+    for (const start of kept) starts.push(start);
     position = kept[kept.length - 1] as number;
     span = windowSize;
   }

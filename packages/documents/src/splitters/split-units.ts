@@ -28,7 +28,13 @@ export function unitBounds(text: string, splitBy: SplitBy, segmenter: Intl.Segme
   const bounds: number[] = [0];
   if (splitBy === "sentence") {
     if (text === "") return bounds; // no sentences, no units (NLTK returns none either)
-    bounds.push(...sentenceStarts(text, segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" })));
+    // A loop, not push(...starts): spreading 100k+ sentence starts overflows the stack.
+    for (const start of sentenceStarts(
+      text,
+      segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" }),
+    )) {
+      bounds.push(start);
+    }
     bounds.push(text.length);
     return bounds;
   }
