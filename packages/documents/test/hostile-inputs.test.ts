@@ -298,3 +298,22 @@ describe("hostile splitter and joiner input", () => {
     }
   });
 });
+
+describe("hostile metadata", () => {
+  test("a meta object that contains itself is a TypeError saying so, not a stack overflow", () => {
+    const meta: Record<string, unknown> = { a: 1 };
+    meta.self = meta;
+    expect(() => new Document({ content: "x", meta })).toThrow("circular reference");
+  });
+
+  test("meta nested 100k levels deep is a TypeError naming the limit", () => {
+    const json = `{"content":"x","meta":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`;
+    expect(() => Document.fromJSON(JSON.parse(json))).toThrow("nested more than 1000 levels deep");
+  });
+
+  test("the same object twice in meta (not a cycle) is fine", () => {
+    const shared = { k: 1 };
+    const document = new Document({ content: "x", meta: { a: shared, b: shared } });
+    expect(document.id).toBe(new Document({ content: "x", meta: { a: { k: 1 }, b: { k: 1 } } }).id);
+  });
+});

@@ -74,6 +74,14 @@ export function pythonDatetimeStr(date: Date): string {
  * are left out (as `JSON.stringify` does) and `undefined` list items are `null`.
  */
 export function pythonJsonDumps(value: unknown): string {
+  return dumps(value, []);
+}
+
+/** How deeply nested a value may be (Python's `json.dumps` raises `RecursionError` near 1,000 too). */
+const maxJsonDepth = 1000;
+
+/** `ancestors` holds the objects and lists being written, to refuse a cycle as Python does. */
+function dumps(value: unknown, ancestors: object[]): string {
   if (value === null || value === undefined) return "null";
   if (value === true) return "true";
   if (value === false) return "false";
@@ -85,20 +93,34 @@ export function pythonJsonDumps(value: unknown): string {
   }
   if (typeof value === "bigint") return value.toString();
   if (typeof value === "string") return pythonJsonString(value);
-  if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(", ")}]`;
   if (value instanceof Date) return pythonJsonString(pythonDatetimeStr(value));
   if (value instanceof Uint8Array) return pythonJsonString(pythonBytesRepr(value));
-  if (typeof value === "object") {
+  if (typeof value !== "object") return pythonJsonString(String(value));
+  if (ancestors.includes(value)) {
+    throw new TypeError(
+      "Document: meta holds a circular reference (an object that contains itself), which has no JSON form. Give the document plain data.",
+    );
+  }
+  if (ancestors.length >= maxJsonDepth) {
+    throw new TypeError(
+      `Document: meta is nested more than ${maxJsonDepth} levels deep, which has no JSON form Haystack can write. Flatten it.`,
+    );
+  }
+  ancestors.push(value);
+  try {
+    if (Array.isArray(value)) return `[${value.map((item) => dumps(item, ancestors)).join(", ")}]`;
     const withToJSON = value as { toJSON?: unknown };
-    if (typeof withToJSON.toJSON === "function")
-      return pythonJsonDumps((withToJSON.toJSON as () => unknown)());
+    if (typeof withToJSON.toJSON === "function") {
+      return dumps((withToJSON.toJSON as () => unknown)(), ancestors);
+    }
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
       .filter((key) => record[key] !== undefined)
       .sort(compareCodePoints);
-    return `{${keys.map((key) => `${pythonJsonString(key)}: ${pythonJsonDumps(record[key])}`).join(", ")}}`;
+    return `{${keys.map((key) => `${pythonJsonString(key)}: ${dumps(record[key], ancestors)}`).join(", ")}}`;
+  } finally {
+    ancestors.pop();
   }
-  return pythonJsonString(String(value));
 }
 
 /** Orders strings by Unicode code point, as Python sorts `str` (JavaScript's default sort uses UTF-16 units). */
