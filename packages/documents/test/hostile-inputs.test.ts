@@ -67,6 +67,37 @@ describe("hostile filters", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  test("an `in` list of 100k ids over 20k documents is set lookups, not 2·10^9 comparisons", async () => {
+    const documents = Array.from(
+      { length: 20_000 },
+      (_, index) => new Document({ content: `d${index}`, meta: { n: index } }),
+    );
+    const store = await storeWith(...documents);
+    const ids = Array.from({ length: 100_000 }, (_, index) => `d${index * 2}`);
+    const numbers = Array.from({ length: 100_000 }, (_, index) => index * 2);
+    const started = performance.now();
+    expect(await store.filterDocuments({ field: "content", operator: "in", value: ids })).toHaveLength(
+      10_000,
+    );
+    expect(await store.filterDocuments({ field: "meta.n", operator: "not in", value: numbers })).toHaveLength(
+      10_000,
+    );
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // Python's semantics survive the fast path: true == 1, 1 == 1.0, ISO dates by instant, lists deeply.
+    const mixed = await storeWith(
+      new Document({ content: "a", meta: { v: true } }),
+      new Document({ content: "b", meta: { v: "2024-05-01T00:00:00Z" } }),
+      new Document({ content: "c", meta: { v: [1, 2] } }),
+      new Document({ content: "d", meta: { v: "1" } }),
+    );
+    const found = await mixed.filterDocuments({
+      field: "meta.v",
+      operator: "in",
+      value: [1, "2024-05-01T02:00:00+02:00", [1, 2]],
+    });
+    expect(found.map((document) => document.content).sort()).toEqual(["a", "b", "c"]);
+  }, 30_000);
+
   test("a huge `in` list and NaN / Infinity values are handled", async () => {
     const store = await storeWith(new Document({ content: "x", meta: { a: 999_995 } }));
     const values = Array.from({ length: 200_000 }, (_, index) => index * 5);

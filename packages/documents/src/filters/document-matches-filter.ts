@@ -3,6 +3,7 @@ import { ByteStream } from "../document/byte-stream.js";
 import type { Document } from "../document/document.js";
 import { FilterError } from "./filter-error.js";
 import type { ComparisonFilter, ComparisonOperator, Filter, LogicalFilter } from "./filter-types.js";
+import { looksLikeIsoDate } from "./iso-date.js";
 import { filterEquals, OrderingProblem, pythonOrder } from "./python-values.js";
 import { byteStreamFilterFields, documentFilterFields, filterIssues } from "./validate-filter.js";
 
@@ -108,12 +109,12 @@ function comparison(
     case "!=":
       return (value) => !filterEquals(value, filterValue);
     case "in": {
-      const list = filterValue as readonly unknown[];
-      return (value) => list.some((element) => filterEquals(element, value));
+      const isMember = membership(filterValue as readonly unknown[]);
+      return (value) => isMember(value);
     }
     case "not in": {
-      const list = filterValue as readonly unknown[];
-      return (value) => !list.some((element) => filterEquals(element, value));
+      const isMember = membership(filterValue as readonly unknown[]);
+      return (value) => !isMember(value);
     }
     case ">":
       return ordering(filterValue, field, path, (order) => order > 0);
@@ -124,6 +125,36 @@ function comparison(
     case "<=":
       return ordering(filterValue, field, path, (order) => order <= 0);
   }
+}
+
+/**
+ * Whether a value equals an element of `list` (`filterEquals`), in constant time for the usual
+ * elements: numbers and booleans (`true == 1`, as in Python) and strings that are not ISO dates go
+ * into sets; only the others (null, lists, objects, dates, NaN, bigints) are compared one by one. A
+ * list of 100k ids against a store of 100k documents is 100k lookups, not 10^10 comparisons.
+ */
+function membership(list: readonly unknown[]): (value: unknown) => boolean {
+  const numbers = new Set<number>();
+  const strings = new Set<string>();
+  const others: unknown[] = [];
+  for (const element of list) {
+    if (typeof element === "boolean") numbers.add(Number(element));
+    else if (typeof element === "number" && !Number.isNaN(element)) numbers.add(element);
+    else if (typeof element === "string" && !looksLikeIsoDate(element)) strings.add(element);
+    else others.push(element);
+  }
+  const slow = (value: unknown) => others.some((element) => filterEquals(element, value));
+  return (value) => {
+    if (typeof value === "number" || typeof value === "boolean") {
+      if (numbers.has(Number(value))) return true;
+    } else if (typeof value === "string") {
+      if (strings.has(value)) return true;
+    } else if (typeof value === "bigint") {
+      // A bigint equals a number of the same value; rare, so compared with every element.
+      return list.some((element) => filterEquals(element, value));
+    }
+    return slow(value);
+  };
 }
 
 function ordering(
