@@ -187,7 +187,11 @@ export async function main(
       const answer: SupportAnswer =
         routed !== undefined
           ? { route: "answer", answer: routed, documents }
-          : { route: "web", answer: (result.web_llm?.replies as ChatMessage[])[0]?.text ?? "", documents };
+          : {
+              route: "web",
+              answer: (result.web_llm?.replies as ChatMessage[] | undefined)?.[0]?.text ?? "",
+              documents,
+            };
       answers.push(answer);
       io.write(
         `question: ${question}\n  knowledge base: ${documents.length} document(s) found\n  route: ${answer.route === "answer" ? "router.answer (the agent answered)" : "router.urls → fetcher → converter → web_llm (fallback)"}\n  answer: ${answer.answer}\n\n`,
