@@ -78,6 +78,44 @@ describe("hostile HTML", () => {
   });
 });
 
+describe("hostile Markdown", () => {
+  test.each([
+    [
+      "a list nested 3,000 levels (ran out of memory after minutes)",
+      Array.from({ length: 3_000 }, (_, index) => `${"  ".repeat(index)}- x`).join("\n"),
+      "(line 201)",
+    ],
+    ["a quote nested 5,000 levels (overflowed marked's stack)", `${"> ".repeat(5_000)}x`, "(line 1)"],
+    ["100k nested raw HTML elements", `${"<div>".repeat(100_000)}x`, "more than 512 levels deep"],
+  ])("%s is refused fast, naming the source and the limit", async (_name, markdown, where) => {
+    const converter = new MarkdownToDocument({ raiseOnFailure: true });
+    const started = performance.now();
+    const error = await failure(() => converter.run({ sources: [stream(markdown, "deep.md")] }));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(error.reason).toBe("too_large");
+    expect(error.message).toContain('"deep.md"');
+    expect(error.message).toContain(where);
+  });
+
+  test("ordinary nesting, long blank lines and deep code indentation still convert", async () => {
+    const markdown = [
+      "# Title",
+      "> quoted",
+      "> > twice",
+      "- a",
+      "  - b",
+      "    1. c",
+      " ".repeat(1_000),
+      "text after a long blank line",
+    ].join("\n");
+    const { documents = [] } = await new MarkdownToDocument({ raiseOnFailure: true }).run({
+      sources: [stream(markdown, "fine.md")],
+    });
+    expect(documents[0]?.content).toContain("twice");
+    expect(documents[0]?.content).toContain("text after a long blank line");
+  });
+});
+
 describe("hostile bytes", () => {
   test.each([
     ["TextFileToDocument", () => new TextFileToDocument({ raiseOnFailure: true })],
