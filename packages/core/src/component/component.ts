@@ -26,6 +26,7 @@ import { invokeComponent, prepareDirectInputs } from "./invoke.js";
 import { defaultRegistry } from "./registry.js";
 import { directRunServices } from "./run-services.js";
 import type { CheckedOutputs, ConstructorArgs, InferInputs, InferOutputs, RunInputs } from "./types.js";
+import { unknownParamIssues } from "./unknown-params.js";
 
 const emptyParams = z.object({});
 
@@ -95,11 +96,12 @@ export function defineComponent<
 
     constructor(...args: ConstructorArgs<z.input<TParamsSchema>>) {
       const parsed = paramsSchema.safeParse(args[0] ?? {});
-      if (!parsed.success) {
-        const issues = zodIssues(parsed.error, ["params"]);
+      const unknown = unknownParamIssues(paramsSchema, args[0]);
+      if (!parsed.success || unknown.length > 0) {
+        const issues = [...(parsed.success ? [] : zodIssues(parsed.error, ["params"])), ...unknown];
         throw new ComponentError(
           `new ${type}(...): invalid params (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
-          { componentType: type, issues, cause: parsed.error },
+          { componentType: type, issues, cause: parsed.success ? undefined : parsed.error },
         );
       }
       const params = parsed.data as z.output<TParamsSchema>;
