@@ -79,6 +79,10 @@ Options:
   --no-mcp                no /mcp
   --store <dir>           keep runs that stop for decisions in this directory and serve /runs,
                           /runs/{id} and POST /runs/{id}/resume (the approval inbox)
+  --run-timeout <ms>      stop a run after this long, answered 504 (default 600000; 0: no limit)
+  --headers-timeout <ms>  time a client has to send its headers (default 30000)
+  --request-timeout <ms>  time a client has to send a whole request (default 60000)
+  --keep-alive-timeout <ms>  idle keep-alive connections close after this (default 5000)
   --registry <module>     a module exporting a registry
 
 Set JUNCTION_API_KEY to require "Authorization: Bearer <key>" on every route.
@@ -99,6 +103,7 @@ Options:
   --no-openai             no /v1 routes
   --no-mcp                no /mcp
   --store <dir>           keep runs in this directory (default: in memory, lost on exit)
+  --run-timeout <ms>      stop a run after this long (default 600000; 0: no limit)
   --registry <module>     a module exporting a registry
 
 ${exitCodes}`,
