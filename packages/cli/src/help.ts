@@ -13,6 +13,7 @@ export const usage: Record<string, string> = {
 Usage: junction <verb> [options]
 
 Verbs:
+  init [dir]             start a project: package.json, tsconfig.json and a starter app.ts
   run <file>             run a pipeline once and print its outputs
   validate <file>        check a pipeline document; list every problem
   draw <file>            print the pipeline as a mermaid diagram
@@ -45,6 +46,14 @@ Options:
   --registry <module>     a module exporting a registry
   --name <name>           which pipeline, when the module exports several
   --store <dir>           keep a run that stops for decisions in this directory
+
+${exitCodes}`,
+  init: `junction init [dir]
+
+Writes a project of your own into dir (default: the current directory): package.json (the Junction
+packages, zod, TypeScript), tsconfig.json (so \`npx tsc --noEmit\` type-checks your files) and app.ts, a
+starter pipeline — an agent with a tool and a router on how it stopped — that runs offline with a
+scripted model. Refuses to overwrite any of the three files.
 
 ${exitCodes}`,
   validate: `junction validate <file> [--registry <module>]

@@ -21,6 +21,7 @@ const serveCommand = lazy(async () => (await import("./commands/serve.js")).serv
 const mcp = lazy(async () => (await import("./commands/serve.js")).mcp);
 const dev = lazy(async () => (await import("./commands/serve.js")).dev);
 const runs = lazy(async () => (await import("./commands/runs.js")).runs);
+const init = lazy(async () => (await import("./commands/init.js")).init);
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -42,6 +43,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
     action: run,
   },
   validate: { options: {}, action: validate },
+  init: { options: {}, action: init },
   draw: { options: { name: { type: "string" } }, action: draw },
   schema: { options: { openapi: { type: "boolean" }, name: { type: "string" } }, action: schema },
   serve: {
