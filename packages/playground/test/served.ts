@@ -1,4 +1,9 @@
-import { agentPipeline, loopPipeline, refundPipeline } from "./fixtures.js";
+import { agentPipeline, loopPipeline, promptPipeline, refundPipeline } from "./fixtures.js";
 
 /** What the browser test serves with `junction dev packages/playground/test/served.ts`. */
-export default { agent: agentPipeline(), loop: loopPipeline(), refunds: refundPipeline() };
+export default {
+  agent: agentPipeline(),
+  loop: loopPipeline(),
+  refunds: refundPipeline(),
+  prompt: promptPipeline(),
+};
