@@ -1,7 +1,8 @@
 /**
  * Type-checks every ```ts code block in README.md and docs/**.md against the real packages, so the
  * documentation cannot drift from the API. Blocks fenced as ```ts nocheck are skipped (use it only for
- * deliberately partial fragments). Each block is compiled as its own module.
+ * deliberately partial fragments). Each block is compiled as its own module. It also checks that
+ * docs/haystack-users.md lists nothing as "not available" that a package exports.
  *
  * Usage: tsx scripts/check-docs.ts
  */
@@ -52,6 +53,65 @@ for (const file of sources) {
     }
     block.push(line);
   });
+}
+
+/**
+ * The names every package exports, read from each `packages/<name>/src/index.ts` (its `export { … }`
+ * and `export type { … }` lists), so a page can be compared with what really exists.
+ */
+function exportedNames(): Map<string, string> {
+  const names = new Map<string, string>();
+  const packagesDir = join(root, "packages");
+  for (const name of readdirSync(packagesDir)) {
+    let text: string;
+    try {
+      text = readFileSync(join(packagesDir, name, "src", "index.ts"), "utf8");
+    } catch {
+      continue;
+    }
+    for (const match of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)) {
+      for (const part of (match[1] ?? "").split(",")) {
+        const exported = part
+          .replace(/^\s*type\s+/, "")
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim();
+        if (exported) names.set(exported, `@junction/${name}`);
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * The first paragraph of docs/haystack-users.md's "Not available" section must not list what a package exports (it once
+ * listed SuperComponent, PipelineTool, AgentTool and snapshots long after they existed).
+ */
+function checkNotAvailable(): string[] {
+  const page = readFileSync(join(root, "docs", "haystack-users.md"), "utf8");
+  const start = page.indexOf("### Not available");
+  if (start === -1) return [];
+  // The heading and the paragraph after it: the list of names.
+  const end = page.indexOf("\n\n", page.indexOf("\n\n", start) + 2);
+  const section = page.slice(start, end === -1 ? undefined : end);
+  const exported = exportedNames();
+  const problems: string[] = [];
+  for (const match of section.matchAll(/`([A-Za-z_][A-Za-z0-9_]*)`/g)) {
+    const name = match[1] ?? "";
+    const owner = exported.get(name);
+    if (owner !== undefined) {
+      problems.push(
+        `docs/haystack-users.md lists \`${name}\` as not available, but ${owner} exports it: move it to the mapping tables.`,
+      );
+    }
+  }
+  return problems;
+}
+
+const notAvailable = checkNotAvailable();
+if (notAvailable.length > 0) {
+  process.stderr.write(`docs: ${notAvailable.join("\n")}\n`);
+  process.exitCode = 1;
 }
 
 if (count === 0) {

@@ -1,8 +1,9 @@
 /**
  * A served retrieval pipeline: BM25 over the tip agent's knowledge base → a prompt with the documents →
- * a scripted model that answers with the best one. `junction serve examples/serve` serves it as
- * "search"; the playground (`junction dev examples/serve`) shows the retrieved documents with their
- * score, content and meta. Being a module (not a YAML document) lets it fill its store in code.
+ * a scripted model that answers with the best one. `junction serve examples/serve/search.ts` serves it
+ * as "search" (a directory loads only pipeline documents, so a module is named explicitly); the
+ * playground (`junction dev examples/serve examples/serve/search.ts`) shows the retrieved documents with
+ * their score, content and meta. Being a module (not a YAML document) lets it fill its store in code.
  */
 import { ChatPromptBuilder } from "@junction/components";
 import { Pipeline } from "@junction/core";

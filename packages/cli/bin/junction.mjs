@@ -26,7 +26,19 @@ if (existsSync(compiled)) {
     ],
     { stdio: "inherit" },
   );
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  // A signal sent to the process group (Ctrl-C in a terminal, `kill -- -<pgid>`) reaches the child too:
+  // forwarding it as well would deliver it twice. So a signal is forwarded only when the child is still
+  // running a moment later (it was sent to this process alone), and once.
+  const forwarded = new Set();
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      if (forwarded.has(signal)) return;
+      forwarded.add(signal);
+      setTimeout(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      }, 500).unref();
+    });
+  }
   child.on("exit", (code, signal) => {
     process.exitCode = code ?? (signal === "SIGINT" ? 130 : 1);
   });

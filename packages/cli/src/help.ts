@@ -13,6 +13,7 @@ export const usage: Record<string, string> = {
 Usage: junction <verb> [options]
 
 Verbs:
+  init [dir]             start a project: package.json, tsconfig.json and a starter app.ts
   run <file>             run a pipeline once and print its outputs
   validate <file>        check a pipeline document; list every problem
   draw <file>            print the pipeline as a mermaid diagram
@@ -81,6 +82,14 @@ Options:
 
 ${exitCodes}
   4  a --min threshold was not met (eval)`,
+  init: `junction init [dir]
+
+Writes a project of your own into dir (default: the current directory): package.json (the Junction
+packages, zod, TypeScript), tsconfig.json (so \`npx tsc --noEmit\` type-checks your files) and app.ts, a
+starter pipeline — an agent with a tool and a router on how it stopped — that runs offline with a
+scripted model. Refuses to overwrite any of the three files.
+
+${exitCodes}`,
   validate: `junction validate <file> [--registry <module>]
 
 Loads the document with every check (shape, component types, params, connections, declared inputs
@@ -113,6 +122,10 @@ Options:
   --no-mcp                no /mcp
   --store <dir>           keep runs that stop for decisions in this directory and serve /runs,
                           /runs/{id} and POST /runs/{id}/resume (the approval inbox)
+  --run-timeout <ms>      stop a run after this long, answered 504 (default 600000; 0: no limit)
+  --headers-timeout <ms>  time a client has to send its headers (default 30000)
+  --request-timeout <ms>  time a client has to send a whole request (default 60000)
+  --keep-alive-timeout <ms>  idle keep-alive connections close after this (default 5000)
   --registry <module>     a module exporting a registry
 
 Set JUNCTION_API_KEY to require "Authorization: Bearer <key>" on every route.
@@ -133,6 +146,7 @@ Options:
   --no-openai             no /v1 routes
   --no-mcp                no /mcp
   --store <dir>           keep runs in this directory (default: in memory, lost on exit)
+  --run-timeout <ms>      stop a run after this long (default 600000; 0: no limit)
   --registry <module>     a module exporting a registry
 
 ${exitCodes}`,

@@ -22,6 +22,7 @@ const mcp = lazy(async () => (await import("./commands/serve.js")).mcp);
 const dev = lazy(async () => (await import("./commands/serve.js")).dev);
 const runs = lazy(async () => (await import("./commands/runs.js")).runs);
 const evalVerb = lazy(async () => (await import("./commands/eval.js")).evalCommand);
+const init = lazy(async () => (await import("./commands/init.js")).init);
 
 type Options = NonNullable<Parameters<typeof parseArgs>[0]>["options"];
 
@@ -63,6 +64,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
     action: evalVerb,
   },
   validate: { options: {}, action: validate },
+  init: { options: {}, action: init },
   draw: { options: { name: { type: "string" } }, action: draw },
   schema: { options: { openapi: { type: "boolean" }, name: { type: "string" } }, action: schema },
   serve: {
@@ -75,6 +77,10 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       "no-openai": { type: "boolean" },
       "no-mcp": { type: "boolean" },
       store: { type: "string" },
+      "run-timeout": { type: "string" },
+      "headers-timeout": { type: "string" },
+      "request-timeout": { type: "string" },
+      "keep-alive-timeout": { type: "string" },
     },
     action: serveCommand,
   },
@@ -88,6 +94,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
       "no-openai": { type: "boolean" },
       "no-mcp": { type: "boolean" },
       store: { type: "string" },
+      "run-timeout": { type: "string" },
     },
     action: dev,
   },

@@ -124,7 +124,7 @@ describe("junction as a child process", { concurrent: true }, () => {
         });
         child.on("exit", () => reject(new Error(`exited before serving: ${stdout}`)));
       });
-      expect(stdout).toContain('serving "assistant", "hello", "search"');
+      expect(stdout).toContain('serving "assistant", "hello"');
       const refused = await fetch(`${url}/pipelines/hello/run`, { method: "POST", body: "{}" });
       expect(refused.status).toBe(401);
       const response = await fetch(`${url}/pipelines/hello/run`, {
@@ -152,7 +152,7 @@ describe("junction as a child process", { concurrent: true }, () => {
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name)).toEqual(["assistant", "hello", "search"]);
+      expect(tools.map((tool) => tool.name)).toEqual(["assistant", "hello"]);
       const result = await client.callTool({
         name: "assistant",
         arguments: { messages: [{ role: "user", content: [{ text: "Who are you?" }] }] },

@@ -49,7 +49,7 @@ test("connect rejects mismatched socket types with a readable branded error", ()
   type Receiver = Parameters<typeof builder.connect<"n.value", "t.text">>[1];
   expectTypeOf<Receiver>().toEqualTypeOf<
     "t.text" &
-      PipelineTypeError<'Socket types do not match: "n.value" cannot feed "t.text". Connect sockets whose types match, or use pipeline.connect for a connection that needs a conversion.'>
+      PipelineTypeError<'Socket types do not match: a value of "n.value" is not assignable to "t.text". Compare the two sockets\' schemas; only when the engine converts between them (ChatMessage and string) connect with pipeline.connect, which checks at run time.'>
   >();
 });
 

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { RunStore } from "@junction/core";
 import { type AppContext, HttpError, streamServed, stringifyWire } from "@junction/serve";
 import type { Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
@@ -93,7 +94,11 @@ function streamRun(c: Context, context: AppContext, log: RunLog, name: string, r
         signal: controller.signal,
       })) {
         // With a store, a run that stops for decisions ends with `interrupt` and `run_end` events.
-        if (event.event === "interrupt") paused = true;
+        if (event.event === "interrupt") {
+          paused = true;
+          const runId = (event.data as { run_id?: unknown }).run_id;
+          if (typeof runId === "string") record.storeRunId = runId;
+        }
         send(event.event, event.data);
       }
       finish(paused ? "interrupted" : "completed");
@@ -110,6 +115,19 @@ function streamRun(c: Context, context: AppContext, log: RunLog, name: string, r
     send("run_summary", summary(record));
     await writes;
   });
+}
+
+/**
+ * Runs recorded as interrupted may have been decided since (in the inbox, with `junction runs resume`,
+ * over HTTP): their status is read again from the store, so "Recent runs" shows how they ended.
+ */
+async function refreshInterrupted(runs: readonly RunRecord[], store: RunStore | undefined): Promise<void> {
+  if (store === undefined) return;
+  for (const run of runs) {
+    if (run.status !== "interrupted" || run.storeRunId === undefined) continue;
+    const head = await store.load(run.storeRunId).catch(() => undefined);
+    if (head?.status === "completed" || head?.status === "failed") run.status = head.status;
+  }
 }
 
 /**
@@ -141,7 +159,11 @@ export function playgroundRoutes(options: PlaygroundOptions = {}): (app: Hono, c
       }
       return streamRun(c, context, log, c.req.param("name"), request);
     });
-    app.get("/playground/api/runs", (c) => c.json({ runs: log.list().map(summary) }));
+    app.get("/playground/api/runs", async (c) => {
+      const runs = log.list();
+      await refreshInterrupted(runs, context.store);
+      return c.json({ runs: runs.map(summary) });
+    });
     app.get("/playground/api/runs/:id", (c) => {
       const run = log.get(c.req.param("id"));
       if (run === undefined)

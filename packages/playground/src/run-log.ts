@@ -42,6 +42,8 @@ export interface RunRecord {
   readonly events: { readonly event: string; readonly data: unknown }[];
   /** Every span, in start order. */
   readonly spans: SpanRecord[];
+  /** The run's id in the server's store, once it stopped for decisions (its status is read there after). */
+  storeRunId?: string | undefined;
 }
 
 /** Called for each span that starts or ends. */

@@ -388,6 +388,13 @@ function exampleFor(schema) {
   }
 }
 
+/** True for a schema that accepts any value (`{}`: no type, enum or combinator). */
+function acceptsAnything(schema) {
+  return Object.keys(schema ?? {}).every(
+    (key) => key === "description" || key === "default" || key === "title",
+  );
+}
+
 function fieldFor(path, property, required) {
   const name = path.join(".");
   const id = `field-${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -409,6 +416,12 @@ function fieldFor(path, property, required) {
     kind = "boolean";
     control = el("input", { id, name, type: "checkbox" });
     control.checked = property.default === true;
+  } else if (acceptsAnything(property)) {
+    // Typed `any` (a prompt builder's variables, a router without variableTypes): plain text is sent as
+    // a string; text that is JSON (a list, an object, a number) is sent as that value.
+    kind = "any";
+    control = el("textarea", { id, name, rows: 2, placeholder: "Text, or JSON" });
+    if (typeof property.default === "string") control.value = property.default;
   } else {
     kind = "json";
     control = el("textarea", { id, name, rows: 3, placeholder: JSON.stringify(exampleFor(property)) });
@@ -423,7 +436,9 @@ function fieldFor(path, property, required) {
       ? "Sent as one user message."
       : kind === "json"
         ? `JSON${property.description ? ` — ${property.description}` : ""}`
-        : (property.description ?? "");
+        : kind === "any"
+          ? `Text or JSON${property.description ? ` — ${property.description}` : ""}`
+          : (property.description ?? "");
   return el(
     "div",
     { class: "field" },
@@ -489,7 +504,15 @@ function readForm() {
       if (raw === "" && required !== "true") continue;
       setPath(request, path, raw);
     } else if (kind === "number") setPath(request, path, Number(raw));
-    else {
+    else if (kind === "any") {
+      let value = raw;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        // Not JSON: plain text, sent as a string.
+      }
+      setPath(request, path, value);
+    } else {
       try {
         setPath(request, path, JSON.parse(raw));
       } catch (error) {

@@ -73,7 +73,7 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
 
   test("the page is small, renders fast and works from the keyboard", async () => {
     await page.goto(`${server.url}/playground/`);
-    await expect.poll(() => page.locator("#pipelines button").count()).toBe(4);
+    await expect.poll(() => page.locator("#pipelines button").count()).toBe(5);
     // Page-side code as text: this project's TypeScript has no DOM library.
     const timing = (await page.evaluate(`(() => ({
       firstContentfulPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
@@ -153,6 +153,19 @@ describe.skipIf(!haveBrowser)("the playground in a real browser", () => {
     );
     expect(await first.locator(".meta").textContent()).toContain("country: France");
     await page.screenshot({ path: `${artifacts}documents.png`, fullPage: true });
+  }, 60_000);
+
+  test("an input typed any starts empty and takes plain text", async () => {
+    await page.getByRole("button", { name: "prompt", exact: true }).click();
+    await expect.poll(() => page.locator("#pipeline-title").textContent()).toBe("prompt");
+    const field = page.getByLabel(/name/);
+    expect(await field.inputValue()).toBe("");
+    await field.fill("Ada Lovelace");
+    await page.getByRole("button", { name: "Run", exact: true }).click();
+    await expect
+      .poll(() => page.locator("#run-status").textContent(), { timeout: 20_000 })
+      .toMatch(/completed/);
+    expect(await page.locator("#output").textContent()).toContain("Hello, Ada Lovelace!");
   }, 60_000);
 
   test("a loop lights each visit and the loop edge is drawn as a loop", async () => {

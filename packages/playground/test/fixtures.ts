@@ -1,5 +1,5 @@
 import { Agent } from "@junction/agents";
-import { BranchJoiner, ConditionalRouter } from "@junction/components";
+import { BranchJoiner, ConditionalRouter, PromptBuilder } from "@junction/components";
 import { defineComponent, Pipeline } from "@junction/core";
 import { ScriptedChatGenerator, tool } from "@junction/llm";
 import { z } from "zod";
@@ -89,4 +89,9 @@ export function agentPipeline(): Pipeline {
 /** An agent whose `refund` tool needs approval: the run stops and waits in the approval inbox. */
 export function refundPipeline(): Pipeline {
   return refundApprovalPipeline("Refunded order A-1.").pipeline;
+}
+
+/** A prompt builder alone: its template variables are typed \`any\` (the form takes plain text for them). */
+export function promptPipeline(): Pipeline {
+  return new Pipeline().addComponent("prompt", new PromptBuilder({ template: "Hello, {{ name }}!" }));
 }

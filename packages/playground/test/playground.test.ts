@@ -175,3 +175,34 @@ test("with a store, a run that needs approval is recorded as interrupted and wai
   };
   expect(inbox.runs.map((run: { run_id: string }) => run.run_id)).toEqual([interrupt.run_id]);
 });
+
+test("Recent runs shows an interrupted run as completed once it was approved and finished", async () => {
+  const server = createApp({
+    pipelines: { refunds: refundPipeline() },
+    routes: playgroundRoutes(),
+    store: new MemoryRunStore(),
+  });
+  const response = await server.request("http://127.0.0.1/playground/api/pipelines/refunds/stream", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ messages: [{ role: "user", content: "Refund A-1" }] }),
+  });
+  const interrupt = (await events(response)).find((item) => item.event === "interrupt")?.data;
+  const recent = async () =>
+    (
+      (await (await server.request("http://127.0.0.1/playground/api/runs")).json()) as {
+        runs: { status: string }[];
+      }
+    ).runs;
+  expect((await recent()).map((run) => run.status)).toEqual(["interrupted"]);
+  const decisions = Object.fromEntries(
+    interrupt.interrupts.map((item: { id: string }) => [item.id, { action: "approve" }]),
+  );
+  const resumed = await server.request(`http://127.0.0.1/runs/${interrupt.run_id}/resume`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ decisions }),
+  });
+  expect(resumed.status).toBe(200);
+  expect((await recent()).map((run) => run.status)).toEqual(["completed"]);
+});

@@ -14,12 +14,26 @@ function parsePort(value: unknown): number {
   return port;
 }
 
-/** Waits for SIGINT/SIGTERM. */
+/**
+ * Waits for SIGINT/SIGTERM. The listeners stay for the life of the process (`on`, not `once`): Ctrl-C
+ * reaches every process of the terminal's group, and a second signal while the server closes (from the
+ * launcher, or a second Ctrl-C) would otherwise kill the process with Node's default handler (exit 130).
+ */
 function untilStopped(): Promise<void> {
   return new Promise((done) => {
-    process.once("SIGINT", () => done());
-    process.once("SIGTERM", () => done());
+    const stop = (): void => done();
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
   });
+}
+
+/** A duration flag in milliseconds (`--run-timeout 30000`), or undefined when not given. */
+function parseMilliseconds(flag: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const milliseconds = Number(value);
+  if (!Number.isInteger(milliseconds) || milliseconds < 0)
+    throw new CliError(`--${flag} ${String(value)}: not a number of milliseconds (0 or more).`, 2);
+  return milliseconds;
 }
 
 /** What `junction dev` adds to `junction serve`. */
@@ -67,6 +81,12 @@ export async function serveCommand(
     mcp: values["no-mcp"] !== true,
     ...(extras.routes !== undefined ? { routes: extras.routes } : {}),
     ...(store === undefined ? {} : { store }),
+    run: { timeoutMs: parseMilliseconds("run-timeout", values["run-timeout"]) },
+  };
+  const timeouts = {
+    headersTimeoutMs: parseMilliseconds("headers-timeout", values["headers-timeout"]),
+    requestTimeoutMs: parseMilliseconds("request-timeout", values["request-timeout"]),
+    keepAliveTimeoutMs: parseMilliseconds("keep-alive-timeout", values["keep-alive-timeout"]),
   };
   const build = async (): Promise<{ app: Hono; names: string[] }> => {
     const pipelines = await loadAll(positionals, registry);
@@ -74,7 +94,9 @@ export async function serveCommand(
   };
   let current = await build();
   const router = { fetch: (request: Request) => current.app.fetch(request) } as unknown as Hono;
-  const server = await serve({ app: router, host, port });
+  const server = await serve({ app: router, host, port, ...timeouts });
+  // Listening before the address is printed: a signal sent as soon as it appears must find the listeners.
+  const stopped = untilStopped();
   process.stdout.write(
     `junction: serving ${current.names.map((name) => `"${name}"`).join(", ")} at ${server.url}\n`,
   );
@@ -116,7 +138,7 @@ export async function serveCommand(
     };
     for (const path of positionals) watchers.push(watch(resolve(path), reload));
   }
-  await untilStopped();
+  await stopped;
   for (const watcher of watchers) watcher.close();
   await server.close();
   return 0;
@@ -141,12 +163,13 @@ export async function mcp(values: Record<string, unknown>, positionals: string[]
   const pipelines = await loadAll(positionals, registry);
   const close = await serveMcpStdio(pipelines);
   process.stderr.write(`junction mcp: serving ${Object.keys(pipelines).join(", ")} over stdio\n`);
-  await new Promise<void>((done) => {
-    process.stdin.once("end", () => done());
-    process.stdin.once("close", () => done());
-    process.once("SIGINT", () => done());
-    process.once("SIGTERM", () => done());
-  });
+  await Promise.race([
+    untilStopped(),
+    new Promise<void>((done) => {
+      process.stdin.once("end", () => done());
+      process.stdin.once("close", () => done());
+    }),
+  ]);
   await close();
   return 0;
 }

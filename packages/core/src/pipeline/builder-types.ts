@@ -31,11 +31,24 @@ export type InputAddress<TMap extends ComponentMap> = {
   [N in keyof TMap & string]: N | `${N}.${keyof InputSpecsOf<TMap[N]> & string}`;
 }[keyof TMap & string];
 
+type ResultOf<C> = C extends { run(...args: any[]): Promise<infer TResult> } ? TResult : never;
+
+/**
+ * The value of output `S` of component `C`: from its output schema, or — when the instance type is an
+ * intersection (a class with methods added, such as `ScriptedChatGenerator`), from which the schemas
+ * cannot be inferred — from the result type of its `run`.
+ */
+type SenderValueOf<C, S extends string> = string extends keyof OutputSpecsOf<C>
+  ? S extends keyof ResultOf<C>
+    ? Exclude<ResultOf<C>[S], undefined>
+    : unknown
+  : S extends keyof OutputSpecsOf<C>
+    ? z.output<OutputSpecsOf<C>[S]>
+    : never;
+
 type SenderValue<TMap extends ComponentMap, A extends string> = A extends `${infer N}.${infer S}`
   ? N extends keyof TMap
-    ? S extends keyof OutputSpecsOf<TMap[N]>
-      ? z.output<OutputSpecsOf<TMap[N]>[S]>
-      : never
+    ? SenderValueOf<TMap[N], S>
     : never
   : never;
 
@@ -63,7 +76,9 @@ export type CheckConnection<
   ? R extends `${string}.${string}`
     ? Fits<SenderValue<TMap, S>, ReceiverValue<TMap, R>> extends true
       ? unknown
-      : PipelineTypeError<`Socket types do not match: "${S}" cannot feed "${R}". Connect sockets whose types match, or use pipeline.connect for a connection that needs a conversion.`>
+      : unknown extends SenderValue<TMap, S>
+        ? PipelineTypeError<`"${S}" has no static type (its component declares it as unknown), so it cannot be checked against "${R}". Declare the output socket's schema, or connect with pipeline.connect, which checks the schemas when it runs.`>
+        : PipelineTypeError<`Socket types do not match: a value of "${S}" is not assignable to "${R}". Compare the two sockets' schemas; only when the engine converts between them (ChatMessage and string) connect with pipeline.connect, which checks at run time.`>
     : unknown
   : unknown;
 
