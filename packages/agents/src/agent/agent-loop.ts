@@ -70,6 +70,10 @@ class AgentRun {
   toolMapFor: readonly AnyTool[] | undefined;
   toolMapCache: ReadonlyMap<string, AnyTool> | undefined;
 
+  /** {@link addToolUsage}, bound once (not a new closure per step). */
+  readonly onToolUsage = (toolName: string, usage: Readonly<Record<string, unknown>>): void =>
+    this.addToolUsage(toolName, usage);
+
   constructor(
     readonly params: AgentParams,
     readonly setup: AgentSetup,
@@ -138,7 +142,7 @@ class AgentRun {
         context.signal,
       );
       const replies = result.replies;
-      if (!Array.isArray(replies) || !replies.every((reply) => reply instanceof ChatMessage)) {
+      if (!areMessages(replies)) {
         throw new TypeError(
           `the chat generator "${this.params.chatGenerator.type}" did not return { replies: ChatMessage[] }.`,
         );
@@ -224,7 +228,7 @@ class AgentRun {
     );
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
-    if (!replies.some((reply) => reply.toolCalls.length > 0)) {
+    if (!callsTools(replies)) {
       if (answers !== undefined && strategy !== undefined && modelStopReason(replies) === undefined) {
         this.finishStep();
         return answers.settleText(replies, strategy, span);
@@ -325,7 +329,7 @@ class AgentRun {
         parentSpan: span,
         logger: this.context.logger,
         onChunk: this.prepared.onChunk,
-        onUsage: (toolName, usage) => this.addToolUsage(toolName, usage),
+        onUsage: this.onToolUsage,
         depth: this.context.depth,
         presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
         endChunk: others === undefined,
@@ -526,6 +530,19 @@ export async function runAgent(
     turn?.release();
     runSpan.end();
   }
+}
+
+/** True when `value` is a list of `ChatMessage`s (what a chat generator must return). */
+function areMessages(value: unknown): value is ChatMessage[] {
+  if (!Array.isArray(value)) return false;
+  for (const item of value) if (!(item instanceof ChatMessage)) return false;
+  return true;
+}
+
+/** True when a reply asks for at least one tool call. */
+function callsTools(replies: readonly ChatMessage[]): boolean {
+  for (const reply of replies) if (reply.toolCall !== undefined) return true;
+  return false;
 }
 
 /** True when the tools input holds a Toolset (whose tools may change between steps). */

@@ -27,8 +27,15 @@ function freezeRecord(value: Readonly<Record<string, unknown>>): Readonly<Record
   return Object.isFrozen(value) ? value : Object.freeze({ ...value });
 }
 
-/** Checks a tool call; returns a frozen copy or `undefined` after recording issues. */
+/**
+ * The tool calls this module built (frozen, checked copies). A tool result names the call it answers,
+ * which is nearly always one of these: it is used as it is instead of being checked and copied again.
+ */
+const checkedToolCalls = new WeakSet<object>();
+
+/** Checks a tool call; returns a frozen copy (or the call itself when it is one) or `undefined` after recording issues. */
 export function checkToolCall(value: unknown, path: Path, issues: Issue[]): ToolCall | undefined {
+  if (typeof value === "object" && value !== null && checkedToolCalls.has(value)) return value as ToolCall;
   if (!isRecord(value)) {
     issues.push({ path, message: "a tool call must be an object { toolName, arguments, id?, extra? }." });
     return undefined;
@@ -44,12 +51,20 @@ export function checkToolCall(value: unknown, path: Path, issues: Issue[]): Tool
   if (extra !== undefined && extra !== null && !isRecord(extra))
     issues.push({ path: [...path, "extra"], message: "must be an object when given." });
   if (issues.length > before) return undefined;
-  return Object.freeze({
+  const call: {
+    toolName: string;
+    arguments: Readonly<Record<string, unknown>>;
+    id?: string;
+    extra?: object;
+  } = {
     toolName: toolName as string,
     arguments: freezeRecord(args as Record<string, unknown>),
-    ...(typeof id === "string" ? { id } : {}),
-    ...(isRecord(extra) ? { extra: freezeRecord(extra) } : {}),
-  });
+  };
+  if (typeof id === "string") call.id = id;
+  if (isRecord(extra)) call.extra = freezeRecord(extra);
+  Object.freeze(call);
+  checkedToolCalls.add(call);
+  return call as ToolCall;
 }
 
 /** Checks an image; returns a frozen copy or `undefined` after recording issues. */
