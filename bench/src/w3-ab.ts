@@ -77,5 +77,7 @@ for (let round = 0; round < rounds; round++) {
 const floor = median(figures.floor!);
 for (const name of names) {
   const value = median(figures[name]!);
-  process.stdout.write(`${name.padEnd(7)} ${value.toFixed(2)} CPU µs/step  ${(value / floor).toFixed(1)}× floor\n`);
+  process.stdout.write(
+    `${name.padEnd(7)} ${value.toFixed(2)} CPU µs/step  ${(value / floor).toFixed(1)}× floor\n`,
+  );
 }

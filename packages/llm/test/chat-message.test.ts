@@ -180,6 +180,17 @@ describe("immutability", () => {
     expect(ChatMessage.fromTool("x", plain).toolCallResult?.origin).not.toBe(plain);
   });
 
+  test('a "__proto__" key in meta or arguments (from JSON) is copied as data, never as a prototype', () => {
+    const meta = JSON.parse('{"__proto__": {"polluted": true}, "model": "m"}') as Record<string, unknown>;
+    const args = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const message = ChatMessage.fromAssistant({ toolCalls: [{ toolName: "w", arguments: args }], meta });
+    expect(Object.getPrototypeOf(message.meta)).toBe(Object.prototype);
+    expect(Object.hasOwn(message.meta, "__proto__")).toBe(true);
+    expect((message.meta as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(message.toolCall!.arguments)).toBe(Object.prototype);
+    expect(Object.hasOwn(message.toolCall!.arguments, "__proto__")).toBe(true);
+  });
+
   test("a factory's name and meta are still checked", () => {
     expect(() => ChatMessage.fromUser("x", { name: 1 as never })).toThrow(/name/);
     expect(() => ChatMessage.fromAssistant({ text: "x", meta: "m" as never })).toThrow(/meta/);

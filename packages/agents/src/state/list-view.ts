@@ -83,6 +83,12 @@ const viewTraps: ProxyHandler<unknown[]> & ThisType<ViewHandler> = {
   preventExtensions: readOnly,
 };
 
+/** A plain array copy of a list (a view's items are copied from its buffer, not read through the proxy). */
+export function copyList<T>(value: readonly T[]): T[] {
+  const target = listViewTarget(value);
+  return target === undefined ? Array.from(value) : (target.buffer.slice(0, target.length) as T[]);
+}
+
 /** The buffer and length behind a view made by {@link makeListView}, or `undefined` for any other value. */
 export function listViewTarget(value: unknown): ViewTarget | undefined {
   if (!Array.isArray(value)) return undefined;

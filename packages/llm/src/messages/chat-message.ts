@@ -8,6 +8,7 @@ import {
   checkTextOrImagePart,
   checkToolCall,
   checkToolCallResult,
+  copyRecord,
   isRecord,
 } from "./content-part-checks.js";
 import { type ContentPartJSON, partFromJSON, partToJSON } from "./content-part-json.js";
@@ -156,7 +157,7 @@ export class ChatMessage {
       this.role = init.role;
       this.content = Object.freeze(init.content);
       this.name = init.name;
-      this.meta = init.meta === undefined ? emptyMeta : Object.freeze({ ...init.meta });
+      this.meta = init.meta === undefined ? emptyMeta : Object.freeze(copyRecord(init.meta));
       Object.freeze(this);
       return;
     }
@@ -182,7 +183,7 @@ export class ChatMessage {
     this.role = init.role;
     this.content = Object.freeze(content);
     this.name = init.name;
-    this.meta = init.meta === undefined ? emptyMeta : Object.freeze({ ...init.meta });
+    this.meta = init.meta === undefined ? emptyMeta : Object.freeze(copyRecord(init.meta));
     Object.freeze(this);
   }
 
