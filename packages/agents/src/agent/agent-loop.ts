@@ -217,7 +217,8 @@ class AgentRun {
     const tools = this.currentTools();
     const answers = this.answers;
     const strategy = answers?.strategy(tools);
-    await this.hooks("beforeLlm", span);
+    // No await (a promise and a microtask) when no hook is registered at this point.
+    if (this.setup.hooks.beforeLlm.length > 0) await this.hooks("beforeLlm", span);
     if (this.control.stopReason !== undefined) {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
@@ -342,7 +343,7 @@ class AgentRun {
     const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
     if (answer !== undefined) writeUnchecked(this.state, "messages", answer.messages);
     else if (results.length > 0) writeUnchecked(this.state, "messages", results);
-    await this.hooks("afterTool", span);
+    if (this.setup.hooks.afterTool.length > 0) await this.hooks("afterTool", span);
     this.finishStep();
     if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
     const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;

@@ -268,8 +268,12 @@ function startCall(index: number, call: ToolCall, options: RunToolCallsOptions):
   const preset = options.presets?.get(index);
   const tool = preset === undefined ? options.tools.get(call.toolName) : undefined;
   const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
-  if (durable === undefined && (options.queue === undefined || tool === undefined || preset !== undefined))
+  if (durable === undefined && (options.queue === undefined || tool === undefined || preset !== undefined)) {
+    // Nobody streams and nobody answered the call: the call itself (one async hop fewer).
+    if (preset === undefined && options.onChunk === undefined)
+      return execute(index, call, tool, args, options, undefined);
     return runCall(index, call, tool, args, preset, options, undefined);
+  }
   const stepName = durable === undefined ? undefined : toolStepName(options.step ?? 0, call, index);
   const idempotencyKey = stepName === undefined ? undefined : durable?.idempotencyKey?.(stepName);
   const queued = () =>

@@ -100,6 +100,10 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
+}
+
 /** One call's inputs, as {@link scriptedReplies} needs them. */
 interface ScriptedTurn {
   readonly messages: readonly ChatMessage[];
@@ -119,13 +123,15 @@ async function scriptedReplies(
   const { call } = turn;
   let reply: string | ScriptedReply | ChatMessage | undefined;
   if (p.respond !== undefined) {
-    reply = await p.respond(turn.messages, {
+    const answered = p.respond(turn.messages, {
       call,
       tools: turn.tools,
       generationKwargs: turn.generationKwargs,
       responseFormat: turn.responseFormat,
       signal,
     });
+    // A reply given at once is not awaited (no microtask for a synchronous `respond`).
+    reply = isThenable(answered) ? await answered : answered;
   }
   reply ??= nextScripted(p, state, call);
   if (p.delayMs > 0) await delay(p.delayMs, signal);
