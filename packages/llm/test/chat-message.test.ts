@@ -152,7 +152,7 @@ describe("immutability", () => {
     expect(Object.isFrozen(args)).toBe(false);
   });
 
-  test("every factory's parts are frozen, and a tool result's origin is the checked call", () => {
+  test("every factory's parts are frozen, and a tool result's origin is a checked frozen call", () => {
     const reply = ChatMessage.fromAssistant({
       text: "t",
       reasoning: "r",
@@ -173,8 +173,8 @@ describe("immutability", () => {
       expect(Object.isFrozen(message.content)).toBe(true);
       for (const part of message.content) expect(Object.isFrozen(part)).toBe(true);
     }
-    expect(result.toolCallResult?.origin).toBe(reply.toolCall);
-    // A look-alike call that was never checked is still checked (and copied).
+    expect(result.toolCallResult?.origin).toEqual(reply.toolCall);
+    expect(Object.isFrozen(result.toolCallResult?.origin)).toBe(true);
     expect(() => ChatMessage.fromTool("x", { toolName: "", arguments: {} })).toThrow(/toolName/);
     const plain = { toolName: "w", arguments: {} };
     expect(ChatMessage.fromTool("x", plain).toolCallResult?.origin).not.toBe(plain);
