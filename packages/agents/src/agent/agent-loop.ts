@@ -36,6 +36,9 @@ import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
 
+/** The tags of a span that has none (shared: a tracer copies what it records). */
+const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
 interface AgentResume {
   readonly snapshot: AgentSnapshot;
@@ -124,7 +127,7 @@ class AgentRun {
     responseFormat?: JsonSchemaResponseFormat,
   ): Promise<ChatMessage[]> {
     const { context } = this;
-    const span = context.tracer.startSpan("junction.agent.llm", {}, parent);
+    const span = context.tracer.startSpan("junction.agent.llm", noTags, parent);
     try {
       // Not `{ ...inputs, messages }`: on Node 20 an object made by a spread is slow (~1 µs) to add a key
       // to, more than the rest of the model call's bookkeeping.
