@@ -152,6 +152,50 @@ describe("immutability", () => {
     expect(Object.isFrozen(args)).toBe(false);
   });
 
+  test("every factory's parts are frozen, and a tool result's origin is a checked frozen call", () => {
+    const reply = ChatMessage.fromAssistant({
+      text: "t",
+      reasoning: "r",
+      toolCalls: [{ toolName: "w", arguments: {} }],
+    });
+    const result = ChatMessage.fromTool("ok", reply.toolCall!);
+    const messages = [
+      ChatMessage.fromUser("u"),
+      ChatMessage.fromUser({ parts: ["a"] }),
+      ChatMessage.fromSystem("s"),
+      ChatMessage.fromAssistant("a"),
+      reply,
+      reply.withMeta({ extra: 1 }),
+      result,
+    ];
+    for (const message of messages) {
+      expect(Object.isFrozen(message)).toBe(true);
+      expect(Object.isFrozen(message.content)).toBe(true);
+      for (const part of message.content) expect(Object.isFrozen(part)).toBe(true);
+    }
+    expect(result.toolCallResult?.origin).toEqual(reply.toolCall);
+    expect(Object.isFrozen(result.toolCallResult?.origin)).toBe(true);
+    expect(() => ChatMessage.fromTool("x", { toolName: "", arguments: {} })).toThrow(/toolName/);
+    const plain = { toolName: "w", arguments: {} };
+    expect(ChatMessage.fromTool("x", plain).toolCallResult?.origin).not.toBe(plain);
+  });
+
+  test('a "__proto__" key in meta or arguments (from JSON) is copied as data, never as a prototype', () => {
+    const meta = JSON.parse('{"__proto__": {"polluted": true}, "model": "m"}') as Record<string, unknown>;
+    const args = JSON.parse('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const message = ChatMessage.fromAssistant({ toolCalls: [{ toolName: "w", arguments: args }], meta });
+    expect(Object.getPrototypeOf(message.meta)).toBe(Object.prototype);
+    expect(Object.hasOwn(message.meta, "__proto__")).toBe(true);
+    expect((message.meta as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(message.toolCall!.arguments)).toBe(Object.prototype);
+    expect(Object.hasOwn(message.toolCall!.arguments, "__proto__")).toBe(true);
+  });
+
+  test("a factory's name and meta are still checked", () => {
+    expect(() => ChatMessage.fromUser("x", { name: 1 as never })).toThrow(/name/);
+    expect(() => ChatMessage.fromAssistant({ text: "x", meta: "m" as never })).toThrow(/meta/);
+  });
+
   test("withMeta returns a new message", () => {
     const message = ChatMessage.fromUser("x", { meta: { a: 1 } });
     const updated = message.withMeta({ b: 2 });

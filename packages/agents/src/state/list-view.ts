@@ -37,38 +37,56 @@ function readOnly(): never {
  * reader (`Array.isArray`, indexing, iteration, `map`, `JSON.stringify`); writes throw a `TypeError`.
  */
 export function makeListView<T>(buffer: T[], length: number): readonly T[] {
-  const view = new Proxy(buffer, {
-    get(target, key, receiver) {
-      if (key === "length") return length;
-      if (key === targetKey) return { buffer, length };
-      if (isIndexKey(key)) return Number(key) < length ? target[Number(key)] : undefined;
-      return Reflect.get(target, key, receiver);
-    },
-    has(target, key) {
-      if (isIndexKey(key)) return Number(key) < length;
-      return Reflect.has(target, key);
-    },
-    ownKeys(target) {
-      const keys: (string | symbol)[] = [];
-      for (let index = 0; index < length; index++) keys.push(String(index));
-      for (const key of Reflect.ownKeys(target)) if (!isIndexKey(key)) keys.push(key);
-      return keys;
-    },
-    getOwnPropertyDescriptor(target, key) {
-      if (key === "length") return { value: length, writable: true, enumerable: false, configurable: false };
-      if (isIndexKey(key)) {
-        if (Number(key) >= length) return undefined;
-        return { value: target[Number(key)], writable: false, enumerable: true, configurable: true };
-      }
-      return Reflect.getOwnPropertyDescriptor(target, key);
-    },
-    set: readOnly,
-    defineProperty: readOnly,
-    deleteProperty: readOnly,
-    setPrototypeOf: readOnly,
-    preventExtensions: readOnly,
-  });
-  return view;
+  // One small object per view: the traps are shared (a Proxy calls them with the handler as `this`).
+  const handler: ViewHandler = Object.create(viewTraps);
+  handler.length = length;
+  return new Proxy(buffer, handler) as readonly T[];
+}
+
+/** A view's handler: its visible length, over the shared {@link viewTraps}. */
+interface ViewHandler extends ProxyHandler<unknown[]> {
+  length: number;
+}
+
+const viewTraps: ProxyHandler<unknown[]> & ThisType<ViewHandler> = {
+  get(target, key, receiver) {
+    const length = this.length;
+    if (key === "length") return length;
+    if (key === targetKey) return { buffer: target, length };
+    if (isIndexKey(key)) return Number(key) < length ? target[Number(key)] : undefined;
+    return Reflect.get(target, key, receiver);
+  },
+  has(target, key) {
+    if (isIndexKey(key)) return Number(key) < this.length;
+    return Reflect.has(target, key);
+  },
+  ownKeys(target) {
+    const length = this.length;
+    const keys: (string | symbol)[] = [];
+    for (let index = 0; index < length; index++) keys.push(String(index));
+    for (const key of Reflect.ownKeys(target)) if (!isIndexKey(key)) keys.push(key);
+    return keys;
+  },
+  getOwnPropertyDescriptor(target, key) {
+    const length = this.length;
+    if (key === "length") return { value: length, writable: true, enumerable: false, configurable: false };
+    if (isIndexKey(key)) {
+      if (Number(key) >= length) return undefined;
+      return { value: target[Number(key)], writable: false, enumerable: true, configurable: true };
+    }
+    return Reflect.getOwnPropertyDescriptor(target, key);
+  },
+  set: readOnly,
+  defineProperty: readOnly,
+  deleteProperty: readOnly,
+  setPrototypeOf: readOnly,
+  preventExtensions: readOnly,
+};
+
+/** A plain array copy of a list (a view's items are copied from its buffer, not read through the proxy). */
+export function copyList<T>(value: readonly T[]): T[] {
+  const target = listViewTarget(value);
+  return target === undefined ? Array.from(value) : (target.buffer.slice(0, target.length) as T[]);
 }
 
 /** The buffer and length behind a view made by {@link makeListView}, or `undefined` for any other value. */

@@ -239,29 +239,13 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
     );
   for (const batch of plan) {
     // Calls start in call order (a durable backend matches steps by start order).
-    const runs = batch.map((index) => {
-      const call = calls[index]!;
-      const preset = options.presets?.get(index);
-      const tool = preset === undefined ? tools.get(call.toolName) : undefined;
-      const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
-      const stepName = durable === undefined ? undefined : toolStepName(options.step ?? 0, call, index);
-      const idempotencyKey = stepName === undefined ? undefined : durable?.idempotencyKey?.(stepName);
-      const task = async (): Promise<Outcome> => {
-        // A call a person rejected or answered does not run; its answer is the result.
-        const outcome =
-          preset === undefined
-            ? await execute(index, call, tool, args, options, idempotencyKey)
-            : { message: preset, error: undefined, result: undefined };
-        await options.onChunk?.(toolResultChunk(outcome.message, call, index));
-        return outcome;
-      };
-      const queued = () =>
-        options.queue === undefined || tool === undefined || preset !== undefined
-          ? task()
-          : options.queue.add(task, { signal: options.signal });
-      return durable === undefined || stepName === undefined ? queued() : durable.step(stepName, queued);
-    });
-    const outcomes = await settleBatch(runs, options.signal, durable);
+    const runs: Promise<Outcome>[] = [];
+    for (const index of batch) runs.push(startCall(index, calls[index]!, options));
+    // One call with nothing to race: its outcome, without joining a batch.
+    const outcomes =
+      runs.length === 1 && options.signal === undefined && durable === undefined
+        ? [await runs[0]!]
+        : await settleBatch(runs, options.signal, durable);
     for (let position = 0; position < batch.length; position++) {
       const outcome = outcomes[position]!;
       if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
@@ -276,6 +260,47 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
     await options.onChunk(toolResultsEndChunk());
   }
   return messages;
+}
+
+/** Starts one call of a batch: answered by its preset, or run (through the queue and as a durable step when set). */
+function startCall(index: number, call: ToolCall, options: RunToolCallsOptions): Promise<Outcome> {
+  const { durable, state } = options;
+  const preset = options.presets?.get(index);
+  const tool = preset === undefined ? options.tools.get(call.toolName) : undefined;
+  const args = tool === undefined ? call.arguments : prepareArguments(tool, call, state);
+  if (durable === undefined && (options.queue === undefined || tool === undefined || preset !== undefined)) {
+    // Nobody streams and nobody answered the call: the call itself (one async hop fewer).
+    if (preset === undefined && options.onChunk === undefined)
+      return execute(index, call, tool, args, options, undefined);
+    return runCall(index, call, tool, args, preset, options, undefined);
+  }
+  const stepName = durable === undefined ? undefined : toolStepName(options.step ?? 0, call, index);
+  const idempotencyKey = stepName === undefined ? undefined : durable?.idempotencyKey?.(stepName);
+  const queued = () =>
+    options.queue === undefined || tool === undefined || preset !== undefined
+      ? runCall(index, call, tool, args, preset, options, idempotencyKey)
+      : options.queue.add(() => runCall(index, call, tool, args, preset, options, idempotencyKey), {
+          signal: options.signal,
+        });
+  return durable === undefined || stepName === undefined ? queued() : durable.step(stepName, queued);
+}
+
+/** One call: a call a person rejected or answered does not run (its answer is the result); then its chunk. */
+async function runCall(
+  index: number,
+  call: ToolCall,
+  tool: AnyTool | undefined,
+  args: Readonly<Record<string, unknown>>,
+  preset: ChatMessage | undefined,
+  options: RunToolCallsOptions,
+  idempotencyKey: string | undefined,
+): Promise<Outcome> {
+  const outcome =
+    preset === undefined
+      ? await execute(index, call, tool, args, options, idempotencyKey)
+      : { message: preset, error: undefined, result: undefined };
+  if (options.onChunk !== undefined) await options.onChunk(toolResultChunk(outcome.message, call, index));
+  return outcome;
 }
 
 /** The durable step name of one call: `tool#<step>/<call id>` (`@<index>` when the call has no id). */

@@ -123,6 +123,29 @@ export function defineComponent<
         describeOutputSocket,
       ) as Readonly<Record<keyof TOutputs & string, OutputSocket>>;
       const resources = definition.setup === undefined ? undefined : definition.setup(params);
+      const runOnce = (
+        inputs: Record<string, unknown>,
+        context: Omit<RunContext, "params" | "resources">,
+      ) => {
+        // Written out (not spread): one object shape for every call keeps this hot path fast. The
+        // `-?` type makes a RunContext field added later (even an optional one) a compile error here.
+        const runContext = {
+          params,
+          resources: resources as TResources,
+          signal: context.signal,
+          componentName: context.componentName,
+          tracer: context.tracer,
+          span: context.span,
+          logger: context.logger,
+          emit: context.emit,
+          interrupt: context.interrupt,
+          resume: context.resume,
+          depth: context.depth,
+          durable: context.durable,
+          consumedOutputs: context.consumedOutputs,
+        } satisfies EveryRunContextField;
+        return definition.run(inputs as InferInputs<TInputs>, runContext);
+      };
       this[componentInternals] = {
         definition,
         resources,
@@ -130,26 +153,15 @@ export function defineComponent<
         prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
         checkResume: (resume) =>
           definition.checkResume?.(resume, { params, resources: resources as TResources }),
-        invoke: async (inputs, context) => {
-          if (!this.#warmed) await this.warmUp();
-          // Written out (not spread): one object shape for every call keeps this hot path fast. The
-          // `-?` type makes a RunContext field added later (even an optional one) a compile error here.
-          const runContext = {
-            params,
-            resources: resources as TResources,
-            signal: context.signal,
-            componentName: context.componentName,
-            tracer: context.tracer,
-            span: context.span,
-            logger: context.logger,
-            emit: context.emit,
-            interrupt: context.interrupt,
-            resume: context.resume,
-            depth: context.depth,
-            durable: context.durable,
-            consumedOutputs: context.consumedOutputs,
-          } satisfies EveryRunContextField;
-          return definition.run(inputs as InferInputs<TInputs>, runContext);
+        invoke: (inputs, context) => {
+          // Not an async function: a warm component's run promise is passed on as it is (no wrapper
+          // promise, fewer microtasks per call); a synchronous throw still becomes a rejection.
+          if (!this.#warmed) return this.warmUp().then(() => runOnce(inputs, context));
+          try {
+            return Promise.resolve(runOnce(inputs, context));
+          } catch (error) {
+            return Promise.reject(error);
+          }
         },
       };
     }

@@ -1,4 +1,10 @@
-import { ComponentError, defineComponent, type MaybePromise } from "@junction/core";
+import {
+  ComponentError,
+  defineComponent,
+  type MaybePromise,
+  noopTracer,
+  type RunContext,
+} from "@junction/core";
 import { z } from "zod";
 import type { ChatMessage } from "../messages/chat-message.js";
 import type { StreamingChunk } from "../streaming/streaming-chunk.js";
@@ -94,6 +100,55 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
+}
+
+/** One call's inputs, as {@link scriptedReplies} needs them. */
+interface ScriptedTurn {
+  readonly messages: readonly ChatMessage[];
+  readonly tools: readonly AnyTool[];
+  readonly generationKwargs: Readonly<Record<string, unknown>> | undefined;
+  readonly streamingCallback: ((chunk: StreamingChunk) => unknown) | undefined;
+  readonly responseFormat: JsonSchemaResponseFormat | undefined;
+  readonly call: number;
+}
+
+/** Asks `respond`, then the script, for this call's reply; streams it when asked to. */
+async function scriptedReplies(
+  turn: ScriptedTurn,
+  context: RunContext<Params, ScriptState>,
+): Promise<ChatMessage[]> {
+  const { params: p, resources: state, signal } = context;
+  const { call } = turn;
+  let reply: string | ScriptedReply | ChatMessage | undefined;
+  if (p.respond !== undefined) {
+    const answered = p.respond(turn.messages, {
+      call,
+      tools: turn.tools,
+      generationKwargs: turn.generationKwargs,
+      responseFormat: turn.responseFormat,
+      signal,
+    });
+    // A reply given at once is not awaited (no microtask for a synchronous `respond`).
+    reply = isThenable(answered) ? await answered : answered;
+  }
+  reply ??= nextScripted(p, state, call);
+  if (p.delayMs > 0) await delay(p.delayMs, signal);
+  const message = buildScriptedReply(reply, p.model, call);
+  if (turn.streamingCallback !== undefined || p.stream) {
+    const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
+    if (turn.streamingCallback !== undefined) sinks.push(turn.streamingCallback);
+    sinks.push(context.emit);
+    const componentInfo =
+      context.componentName === undefined
+        ? { type: "junction.ScriptedChatGenerator" }
+        : { type: "junction.ScriptedChatGenerator", name: context.componentName };
+    await streamScriptedReply(message, componentInfo, sinks, signal);
+  }
+  return [message];
+}
+
 /** The component definition; exported as {@link ScriptedChatGenerator} with `reset()` added. */
 const ScriptedChatGeneratorComponent = defineComponent({
   type: "junction.ScriptedChatGenerator",
@@ -118,39 +173,29 @@ const ScriptedChatGeneratorComponent = defineComponent({
       state.fixed = Array.isArray(tools) && !tools.some((item) => item instanceof Toolset);
     }
     const offered = state.offered;
-    const request = {
-      model: p.model,
-      provider: "scripted",
+    const turn: ScriptedTurn = {
       messages,
       tools: offered,
       generationKwargs: generation_kwargs,
+      streamingCallback: streaming_callback,
+      responseFormat: response_format,
+      call,
     };
-    const replies = await traceChatCall(context, request, async () => {
-      let reply: string | ScriptedReply | ChatMessage | undefined;
-      if (p.respond !== undefined) {
-        reply = await p.respond(messages, {
-          call,
-          tools: offered,
-          generationKwargs: generation_kwargs,
-          responseFormat: response_format,
-          signal,
-        });
-      }
-      reply ??= nextScripted(p, state, call);
-      if (p.delayMs > 0) await delay(p.delayMs, signal);
-      const message = buildScriptedReply(reply, p.model, call);
-      if (streaming_callback !== undefined || p.stream) {
-        const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
-        if (streaming_callback !== undefined) sinks.push(streaming_callback);
-        sinks.push(context.emit);
-        const componentInfo =
-          context.componentName === undefined
-            ? { type: "junction.ScriptedChatGenerator" }
-            : { type: "junction.ScriptedChatGenerator", name: context.componentName };
-        await streamScriptedReply(message, componentInfo, sinks, signal);
-      }
-      return [message];
-    });
+    // Nobody records spans: the reply is made directly (no request record, no closure).
+    const replies =
+      context.tracer === noopTracer
+        ? await scriptedReplies(turn, context)
+        : await traceChatCall(
+            context,
+            {
+              model: p.model,
+              provider: "scripted",
+              messages,
+              tools: offered,
+              generationKwargs: generation_kwargs,
+            },
+            () => scriptedReplies(turn, context),
+          );
     return { replies };
   },
   serializer: {

@@ -8,6 +8,7 @@ import {
   checkTextOrImagePart,
   checkToolCall,
   checkToolCallResult,
+  copyRecord,
   isRecord,
 } from "./content-part-checks.js";
 import { type ContentPartJSON, partFromJSON, partToJSON } from "./content-part-json.js";
@@ -81,6 +82,30 @@ export interface AssistantMessageInit extends ChatMessageOptions {
 
 const emptyMeta: ChatMessageMeta = Object.freeze({});
 
+/**
+ * Set by the factories right before `new ChatMessage(...)` when every part is a frozen, checked copy
+ * they just built (and the role is theirs): the constructor then freezes the list without checking
+ * each part again. The constructor resets it first thing, so it never leaks to another call.
+ */
+let trustedParts = false;
+
+/** A message from parts that are already checked frozen copies (the factories' path). */
+function fromCheckedParts(
+  role: ChatRole,
+  content: ContentPart[] | readonly ContentPart[],
+  name: string | undefined,
+  meta: ChatMessageMeta | undefined,
+): ChatMessage {
+  const init: ChatMessageInit = { role, content, name, meta };
+  trustedParts = true;
+  return new ChatMessage(init);
+}
+
+/** A frozen text part. */
+function textPart(text: string): ContentPart {
+  return Object.freeze({ type: "text", text });
+}
+
 function fail(what: string, issues: Issue[]): never {
   throw new MessageFormatError(
     `${what}: invalid message (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,
@@ -121,6 +146,21 @@ export class ChatMessage {
    * @throws MessageFormatError listing every invalid part
    */
   constructor(init: ChatMessageInit) {
+    const trusted = trustedParts;
+    trustedParts = false;
+    if (trusted) {
+      // Parts built and checked by a factory a moment ago: freeze the list, check name and meta.
+      if (init.name !== undefined && typeof init.name !== "string")
+        fail("new ChatMessage", [{ path: ["name"], message: "must be a string when given." }]);
+      if (init.meta !== undefined && !isRecord(init.meta))
+        fail("new ChatMessage", [{ path: ["meta"], message: "must be an object." }]);
+      this.role = init.role;
+      this.content = Object.freeze(init.content);
+      this.name = init.name;
+      this.meta = init.meta === undefined ? emptyMeta : Object.freeze(copyRecord(init.meta));
+      Object.freeze(this);
+      return;
+    }
     const issues: Issue[] = [];
     if (!chatRoles.includes(init.role))
       issues.push({
@@ -143,7 +183,7 @@ export class ChatMessage {
     this.role = init.role;
     this.content = Object.freeze(content);
     this.name = init.name;
-    this.meta = init.meta === undefined ? emptyMeta : Object.freeze({ ...init.meta });
+    this.meta = init.meta === undefined ? emptyMeta : Object.freeze(copyRecord(init.meta));
     Object.freeze(this);
   }
 
@@ -163,7 +203,7 @@ export class ChatMessage {
     options: ChatMessageOptions = {},
   ): ChatMessage {
     if (typeof content === "string")
-      return new ChatMessage({ role: "user", content: [{ type: "text", text: content }], ...options });
+      return fromCheckedParts("user", [textPart(content)], options.name, options.meta);
     const issues: Issue[] = [];
     if (!isRecord(content) || !Array.isArray(content.parts)) {
       issues.push({ path: [], message: "expected a text or { parts: [...] }." });
@@ -173,7 +213,7 @@ export class ChatMessage {
       issues.push({ path: ["parts"], message: "a user message needs at least one part (text or image)." });
     const parts = content.parts.map((part, index) => checkTextOrImagePart(part, ["parts", index], issues));
     if (issues.length > 0) fail("ChatMessage.fromUser", issues);
-    return new ChatMessage({ role: "user", content: parts as ContentPart[], ...options });
+    return fromCheckedParts("user", parts as ContentPart[], options.name, options.meta);
   }
 
   /**
@@ -185,7 +225,7 @@ export class ChatMessage {
   static fromSystem(text: string, options: ChatMessageOptions = {}): ChatMessage {
     if (typeof text !== "string")
       fail("ChatMessage.fromSystem", [{ path: ["text"], message: "must be a string." }]);
-    return new ChatMessage({ role: "system", content: [{ type: "text", text }], ...options });
+    return fromCheckedParts("system", [textPart(text)], options.name, options.meta);
   }
 
   /**
@@ -199,15 +239,15 @@ export class ChatMessage {
    */
   static fromAssistant(init: string | AssistantMessageInit = {}): ChatMessage {
     if (typeof init === "string")
-      return new ChatMessage({ role: "assistant", content: [{ type: "text", text: init }] });
+      return fromCheckedParts("assistant", [textPart(init)], undefined, undefined);
     const issues: Issue[] = [];
     const content: ContentPart[] = [];
     if (init.reasoning !== undefined && init.reasoning !== "") {
       const reasoning = checkReasoning(init.reasoning, ["reasoning"], issues);
-      if (reasoning !== undefined) content.push({ type: "reasoning", reasoning });
+      if (reasoning !== undefined) content.push(Object.freeze({ type: "reasoning", reasoning }));
     }
     if (init.text !== undefined) {
-      if (typeof init.text === "string") content.push({ type: "text", text: init.text });
+      if (typeof init.text === "string") content.push(textPart(init.text));
       else issues.push({ path: ["text"], message: "must be a string." });
     }
     if (init.toolCalls !== undefined) {
@@ -216,11 +256,11 @@ export class ChatMessage {
       else
         init.toolCalls.forEach((call, index) => {
           const toolCall = checkToolCall(call, ["toolCalls", index], issues);
-          if (toolCall !== undefined) content.push({ type: "tool_call", toolCall });
+          if (toolCall !== undefined) content.push(Object.freeze({ type: "tool_call", toolCall }));
         });
     }
     if (issues.length > 0) fail("ChatMessage.fromAssistant", issues);
-    return new ChatMessage({ role: "assistant", content, name: init.name, meta: init.meta });
+    return fromCheckedParts("assistant", content, init.name, init.meta);
   }
 
   /**
@@ -238,11 +278,12 @@ export class ChatMessage {
     const issues: Issue[] = [];
     const toolCallResult = checkToolCallResult({ result, origin, error: options.error ?? false }, [], issues);
     if (toolCallResult === undefined) fail("ChatMessage.fromTool", issues);
-    return new ChatMessage({
-      role: "tool",
-      content: [{ type: "tool_call_result", toolCallResult }],
-      meta: options.meta,
-    });
+    return fromCheckedParts(
+      "tool",
+      [Object.freeze({ type: "tool_call_result", toolCallResult })],
+      undefined,
+      options.meta,
+    );
   }
 
   /** Every text part's text, in order. */
@@ -325,12 +366,8 @@ export class ChatMessage {
    * @param meta - keys to add or replace
    */
   withMeta(meta: ChatMessageMeta): ChatMessage {
-    return new ChatMessage({
-      role: this.role,
-      content: this.content,
-      name: this.name,
-      meta: { ...this.meta, ...meta },
-    });
+    // This message's parts are already checked frozen copies.
+    return fromCheckedParts(this.role, this.content, this.name, { ...this.meta, ...meta });
   }
 
   /** The serialized form `{ role, content: [...], name, meta }`. */

@@ -23,8 +23,18 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A shallow copy of a record, as `{ ...value }` makes it (a `"__proto__"` key is copied as data) but
+ * built with `Object.assign`: on Node 20 an object made by a spread becomes slow (~1 µs) to freeze or
+ * to add a key to, which messages do on every model and tool turn.
+ */
+export function copyRecord<T extends object>(value: T): T {
+  if (Object.hasOwn(value, "__proto__")) return { ...value };
+  return Object.assign({}, value);
+}
+
 function freezeRecord(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  return Object.isFrozen(value) ? value : Object.freeze({ ...value });
+  return Object.isFrozen(value) ? value : Object.freeze(copyRecord(value));
 }
 
 /** Checks a tool call; returns a frozen copy or `undefined` after recording issues. */
@@ -44,12 +54,19 @@ export function checkToolCall(value: unknown, path: Path, issues: Issue[]): Tool
   if (extra !== undefined && extra !== null && !isRecord(extra))
     issues.push({ path: [...path, "extra"], message: "must be an object when given." });
   if (issues.length > before) return undefined;
-  return Object.freeze({
+  const call: {
+    toolName: string;
+    arguments: Readonly<Record<string, unknown>>;
+    id?: string;
+    extra?: object;
+  } = {
     toolName: toolName as string,
     arguments: freezeRecord(args as Record<string, unknown>),
-    ...(typeof id === "string" ? { id } : {}),
-    ...(isRecord(extra) ? { extra: freezeRecord(extra) } : {}),
-  });
+  };
+  if (typeof id === "string") call.id = id;
+  if (isRecord(extra)) call.extra = freezeRecord(extra);
+  // Built key by key, not with spreads: cheaper to make and to freeze (see copyRecord).
+  return Object.freeze(call) as ToolCall;
 }
 
 /** Checks an image; returns a frozen copy or `undefined` after recording issues. */

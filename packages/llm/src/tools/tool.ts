@@ -321,18 +321,27 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     let prepared: Record<string, unknown> = args;
     const shape = this.#normalized.zodShape;
     if (shape !== undefined) {
-      const issues: Issue[] = [];
-      prepared = { ...args };
-      for (const [key, value] of Object.entries(args)) {
+      let issues: Issue[] | undefined;
+      // Copied only when a value is decoded (a named type's JSON): plain parameters cost no copy.
+      let copied: Record<string, unknown> | undefined;
+      for (const key in args) {
+        if (!Object.hasOwn(args, key)) continue;
         const schema = shape[key];
         if (schema === undefined) continue;
+        const value = args[key];
         try {
-          prepared[key] = decodeNamedValue(schema, value);
+          const decoded = decodeNamedValue(schema, value);
+          if (decoded !== value) {
+            copied ??= { ...args };
+            copied[key] = decoded;
+          }
         } catch (error) {
+          issues ??= [];
           issues.push({ path: [key], message: (error as Error).message });
         }
       }
-      if (issues.length > 0) return { success: false, issues };
+      if (issues !== undefined) return { success: false, issues };
+      if (copied !== undefined) prepared = copied;
     }
     const parsed = this.#normalized.validator.safeParse(prepared);
     if (parsed.success) return { success: true, data: parsed.data as TArgs };
