@@ -40,7 +40,8 @@ const maxWrappers = 32;
  * The schema inside `schema`'s wrappers.
  *
  * @param schema - a socket (or parameter, or state key) schema
- * @param wrappers - which wrapper types to look through (default {@link valueWrappers})
+ * @param wrappers - which wrapper types to look through (default: optional, nullable, default, prefault,
+ *   readonly, nonoptional and catch)
  * @example
  * ```ts
  * unwrapSchema(z.array(chatMessageSchema).optional()); // the z.array(...) schema
