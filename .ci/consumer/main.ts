@@ -6,8 +6,17 @@
  */
 import { Agent } from "@junction/agents";
 import { ConditionalRouter } from "@junction/components";
+import { TextFileToDocument } from "@junction/converters";
 import { Pipeline } from "@junction/core";
+import {
+  Document,
+  DocumentSplitter,
+  DocumentWriter,
+  InMemoryBM25Retriever,
+  InMemoryDocumentStore,
+} from "@junction/documents";
 import { ChatMessage, chatMessageSchema, ScriptedChatGenerator } from "@junction/llm";
+import { PgvectorDocumentStore } from "@junction/pgvector";
 import { z } from "zod";
 
 const agent = new Agent({
@@ -46,6 +55,39 @@ const copied = again.router?.answer;
 if (!(copied instanceof ChatMessage) || copied.text !== "The answer is 42.") {
   throw new Error(`the loaded pipeline answered differently: ${JSON.stringify(again)}`);
 }
+
+// Retrieval from the published packages: a text file → splitter → writer, BM25 over the store, the
+// query pipeline saved and loaded; and the same documents in an embedded pgvector store (PGlite).
+const { mkdtempSync, writeFileSync } = await import("node:fs");
+const { tmpdir } = await import("node:os");
+const { join } = await import("node:path");
+const dir = mkdtempSync(join(tmpdir(), "junction-consumer-"));
+writeFileSync(
+  join(dir, "lakes.txt"),
+  "Lake Baikal holds a fifth of the world's fresh water. Mount Fuji is in Japan.",
+);
+const store = new InMemoryDocumentStore({ path: join(dir, "store.json") });
+const indexing = new Pipeline()
+  .addComponent("converter", new TextFileToDocument())
+  .addComponent("splitter", new DocumentSplitter({ splitBy: "sentence", splitLength: 1 }))
+  .addComponent("writer", new DocumentWriter({ documentStore: store }))
+  .connect("converter.documents", "splitter.documents")
+  .connect("splitter.documents", "writer.documents");
+await indexing.run({ converter: { sources: [join(dir, "lakes.txt")] } });
+const query = new Pipeline().addComponent(
+  "retriever",
+  new InMemoryBM25Retriever({ documentStore: store, topK: 1 }),
+);
+const reloadedQuery = Pipeline.fromJSON(JSON.parse(JSON.stringify(query.toJSON())) as unknown);
+const found = (await reloadedQuery.run({ retriever: { query: "fresh water lake" } })).retriever?.documents as
+  | Document[]
+  | undefined;
+if (!found?.[0]?.content?.includes("Baikal")) throw new Error(`BM25 found: ${JSON.stringify(found)}`);
+const pg = new PgvectorDocumentStore({ embeddingDimension: 3 });
+await pg.writeDocuments([new Document({ content: "Lake Baikal", embedding: [1, 0, 0] })]);
+if ((await pg.countDocuments()) !== 1) throw new Error("the pgvector store did not keep the document");
+await pg.close();
+
 console.log(
-  `consumer ok: ${answer.text} (saved and loaded: ${Object.keys(loaded.toJSON().components).join(", ")})`,
+  `consumer ok: ${answer.text} (saved and loaded: ${Object.keys(loaded.toJSON().components).join(", ")}); retrieval ok: ${found[0].content}`,
 );

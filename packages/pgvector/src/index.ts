@@ -1,3 +1,4 @@
+export type { PGliteDatabase, PGliteQueryResult } from "./driver/pglite-database.js";
 export type { PgvectorErrorCode } from "./errors.js";
 export { PgvectorStoreError } from "./errors.js";
 export { PgvectorEmbeddingRetriever } from "./retrievers/pgvector-embedding-retriever.js";

@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { throwIfAborted } from "./abort.js";
 import { lockDataDir } from "./data-dir-lock.js";
+import type { PGliteDatabase } from "./pglite-database.js";
 import type { SqlDriver, SqlRow, SqlSession, SqlStatement } from "./sql-driver.js";
 
 /**
@@ -16,7 +17,7 @@ import type { SqlDriver, SqlRow, SqlSession, SqlStatement } from "./sql-driver.j
  */
 export async function openPGliteDriver(options: {
   dataDir?: string | undefined;
-  pglite?: PGlite;
+  pglite?: PGliteDatabase;
 }): Promise<SqlDriver> {
   if (options.pglite !== undefined)
     return driverOn(options.pglite, "PGlite (given instance)", async () => undefined);
@@ -44,8 +45,8 @@ export async function openPGliteDriver(options: {
   });
 }
 
-function driverOn(db: PGlite, description: string, close: () => Promise<void>): SqlDriver {
-  const run = async (target: Pick<PGlite, "query">, statement: SqlStatement): Promise<SqlRow[]> => {
+function driverOn(db: PGliteDatabase, description: string, close: () => Promise<void>): SqlDriver {
+  const run = async (target: Pick<PGliteDatabase, "query">, statement: SqlStatement): Promise<SqlRow[]> => {
     const result = await target.query<SqlRow>(statement.text, statement.params as unknown[]);
     return result.rows;
   };

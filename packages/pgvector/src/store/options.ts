@@ -1,7 +1,7 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { formatIssues, type Issue, Secret } from "@junction/core";
 import type pg from "pg";
 import { z } from "zod";
+import type { PGliteDatabase } from "../driver/pglite-database.js";
 import { PgvectorStoreError } from "../errors.js";
 import type {
   HnswIndexCreationKwargs,
@@ -24,7 +24,7 @@ export interface PgvectorDocumentStoreOptions {
    * An open PGlite database (with the pgvector extension loaded) to use instead of opening one: several
    * stores (tables) can share it. It is not closed by `close()` and not locked; not serializable.
    */
-  readonly pglite?: PGlite | undefined;
+  readonly pglite?: PGliteDatabase | undefined;
   /** A `pg` pool to use instead of a connection string (not ended by `close()`; not serializable). */
   readonly pool?: pg.Pool | undefined;
   /**
@@ -95,7 +95,7 @@ export type StoreTarget =
   | { readonly kind: "embedded"; readonly dataDir: string | undefined }
   | { readonly kind: "server"; readonly connectionString: Secret | string }
   | { readonly kind: "pool"; readonly pool: pg.Pool }
-  | { readonly kind: "pglite"; readonly pglite: PGlite };
+  | { readonly kind: "pglite"; readonly pglite: PGliteDatabase };
 
 /**
  * Checks the options (every problem at once) and settles the defaults.
