@@ -7,6 +7,7 @@
  */
 import * as coreNow from "@junction/core";
 import { z } from "zod";
+import { cpuTrial } from "./cpu-trial.js";
 import { median } from "./harness.js";
 
 type Core = typeof coreNow;
@@ -30,19 +31,9 @@ function chainWith(core: Core): () => Promise<number> {
   };
 }
 
-function cpuMicros(): number {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-}
-
-async function trial(run: () => Promise<number>): Promise<number> {
-  const start = cpuMicros();
-  let runs = 0;
-  do {
-    if ((await run()) !== n) throw new Error("wrong sum");
-    runs += 1;
-  } while (cpuMicros() - start < 100_000);
-  return (cpuMicros() - start) / (runs * n);
+/** CPU µs per component over runs lasting at least 100 ms of CPU time. */
+function trial(run: () => Promise<number>): Promise<number> {
+  return cpuTrial(run, { expected: n, unitsPerRun: n, minCpuMs: 100 });
 }
 
 const systems: Record<string, () => Promise<number>> = { after: chainWith(coreNow) };

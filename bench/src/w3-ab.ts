@@ -8,6 +8,7 @@
 import * as agentsNow from "@junction/agents";
 import * as llmNow from "@junction/llm";
 import { z } from "zod";
+import { cpuTrial } from "./cpu-trial.js";
 import { floorAgent } from "./floor.js";
 import { median } from "./harness.js";
 
@@ -40,20 +41,9 @@ function agentWith(agents: Agents, llm: Llm): () => Promise<number> {
   };
 }
 
-function cpuMicros(): number {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-}
-
-async function trial(run: () => Promise<number>, minCpuMs: number): Promise<number> {
-  const start = cpuMicros();
-  let runs = 0;
-  do {
-    const value = await run();
-    if (value !== expected) throw new Error(`workload returned ${value}, expected ${expected}`);
-    runs += 1;
-  } while (cpuMicros() - start < minCpuMs * 1000);
-  return (cpuMicros() - start) / (runs * steps);
+/** CPU µs per step over repeated runs lasting at least `minCpuMs` of CPU time. */
+function trial(run: () => Promise<number>, minCpuMs: number): Promise<number> {
+  return cpuTrial(run, { expected, unitsPerRun: steps, minCpuMs });
 }
 
 const before = process.argv[2];

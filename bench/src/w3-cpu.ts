@@ -4,6 +4,8 @@
  *
  * Run: `npx tsx --conditions=@junction/source bench/src/w3-cpu.ts [rounds]`.
  */
+
+import { cpuTrial } from "./cpu-trial.js";
 import { floorAgent } from "./floor.js";
 import { median } from "./harness.js";
 import { junctionAgent } from "./junction/agents.js";
@@ -13,21 +15,9 @@ const expected = 1 + steps * 2 + 1;
 const shape = { steps, callsPerStep: 1, toolDelayMs: 0 };
 const systems = { junction: junctionAgent(shape), floor: floorAgent(shape) };
 
-function cpuMicros(): number {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-}
-
 /** CPU µs per step over repeated runs lasting at least `minCpuMs` of CPU time. */
-async function trial(run: () => Promise<number>, minCpuMs: number): Promise<number> {
-  const start = cpuMicros();
-  let runs = 0;
-  do {
-    const value = await run();
-    if (value !== expected) throw new Error(`workload returned ${value}, expected ${expected}`);
-    runs += 1;
-  } while (cpuMicros() - start < minCpuMs * 1000);
-  return (cpuMicros() - start) / (runs * steps);
+function trial(run: () => Promise<number>, minCpuMs: number): Promise<number> {
+  return cpuTrial(run, { expected, unitsPerRun: steps, minCpuMs });
 }
 
 const rounds = Number(process.argv[2] ?? 21);
