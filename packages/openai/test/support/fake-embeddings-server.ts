@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { getDefaultLogger, MemoryLogger, setDefaultLogger } from "@junction/core";
 import { afterEach, beforeEach, vi } from "vitest";
+import { stubOpenAIEnv } from "./harness.js";
 
 /** The fake key the embedder tests use; assertions check it never leaks. */
 export const EMBED_TEST_KEY = "sk-embed-0123456789abcdefSECRET";
@@ -158,16 +159,7 @@ export function useEmbeddingsHarness(): EmbeddingsHarness {
   const harness = {} as EmbeddingsHarness;
   let previous = getDefaultLogger();
   beforeEach(async () => {
-    vi.stubEnv("OPENAI_API_KEY", EMBED_TEST_KEY);
-    for (const name of [
-      "OPENAI_BASE_URL",
-      "OPENAI_TIMEOUT",
-      "OPENAI_MAX_RETRIES",
-      "OPENAI_ORG_ID",
-      "OPENAI_LOG",
-    ]) {
-      vi.stubEnv(name, undefined);
-    }
+    stubOpenAIEnv(EMBED_TEST_KEY);
     harness.server = await startFakeEmbeddingsServer();
     harness.logger = new MemoryLogger();
     previous = getDefaultLogger();

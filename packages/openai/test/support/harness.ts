@@ -14,6 +14,20 @@ export interface Harness {
   sdkLogger: MemoryLogger;
 }
 
+/** Sets OPENAI_API_KEY to `key` and clears the other OPENAI_* variables the SDK reads (undone by `vi.unstubAllEnvs`). */
+export function stubOpenAIEnv(key: string): void {
+  vi.stubEnv("OPENAI_API_KEY", key);
+  for (const name of [
+    "OPENAI_BASE_URL",
+    "OPENAI_TIMEOUT",
+    "OPENAI_MAX_RETRIES",
+    "OPENAI_ORG_ID",
+    "OPENAI_LOG",
+  ]) {
+    vi.stubEnv(name, undefined);
+  }
+}
+
 /**
  * Starts a fake server before each test and stops it after; sets OPENAI_API_KEY to {@link TEST_KEY} and
  * clears OPENAI_BASE_URL, OPENAI_TIMEOUT, OPENAI_MAX_RETRIES and OPENAI_ORG_ID.
@@ -22,16 +36,7 @@ export function useHarness(): Harness {
   const harness = {} as Harness;
   let previousLogger = getDefaultLogger();
   beforeEach(async () => {
-    vi.stubEnv("OPENAI_API_KEY", TEST_KEY);
-    for (const name of [
-      "OPENAI_BASE_URL",
-      "OPENAI_TIMEOUT",
-      "OPENAI_MAX_RETRIES",
-      "OPENAI_ORG_ID",
-      "OPENAI_LOG",
-    ]) {
-      vi.stubEnv(name, undefined);
-    }
+    stubOpenAIEnv(TEST_KEY);
     harness.server = await startFakeOpenAIServer();
     harness.logger = new MemoryLogger();
     harness.sdkLogger = new MemoryLogger();
