@@ -1,7 +1,8 @@
-import { type ComponentSerializer, type Issue, JunctionError, SerializationError } from "@junction/core";
+import { type ComponentSerializer, JunctionError, SerializationError } from "@junction/core";
 import { toolsFromJSON, toolsToJSON } from "@junction/llm";
-import type { AISDKChatGeneratorParams, ModelFactory } from "./ai-sdk-chat-generator-params.js";
+import type { AISDKChatGeneratorParams } from "./ai-sdk-chat-generator-params.js";
 import { isAISDKLanguageModel } from "./language-model.js";
+import { modelSpecToJSON, readModelSpec } from "./model-spec.js";
 
 /**
  * Writes the model as `{ factory, modelId }` — the registered name of `modelFactory` and the model's id —
@@ -18,7 +19,7 @@ export const aiSDKChatGeneratorSerializer: ComponentSerializer<AISDKChatGenerato
       );
     }
     const out: Record<string, unknown> = {
-      model: { factory: context.functionName(modelFactory, ["model", "factory"]), modelId: model.modelId },
+      model: modelSpecToJSON(modelFactory, model.modelId, context),
       generationKwargs: context.serializeValue(generationKwargs, "generationKwargs"),
     };
     if (streamingCallback !== undefined)
@@ -30,35 +31,7 @@ export const aiSDKChatGeneratorSerializer: ComponentSerializer<AISDKChatGenerato
   fromInitParameters(initParameters, context) {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(initParameters)) if (value !== null) out[key] = value;
-    const issue = (path: readonly (string | number)[], message: string) =>
-      context.issues.push({ path: [...context.path, ...path], message } satisfies Issue);
-    const spec = out.model as { factory?: unknown; modelId?: unknown } | undefined;
-    delete out.model;
-    if (typeof spec !== "object" || spec === null || typeof spec.modelId !== "string") {
-      issue(["model"], 'must be { "factory": "<registered function name>", "modelId": "<model id>" }.');
-    } else {
-      const factory = context.resolveFunction(spec.factory, ["model", "factory"]) as ModelFactory | undefined;
-      if (factory !== undefined) {
-        let model: unknown;
-        try {
-          model = factory(spec.modelId);
-        } catch (error) {
-          issue(
-            ["model"],
-            `the model factory "${String(spec.factory)}" failed for "${spec.modelId}": ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-        if (model !== undefined && !isAISDKLanguageModel(model))
-          issue(
-            ["model", "factory"],
-            `the function "${String(spec.factory)}" did not return an AI SDK language model (specification "v2", "v3" or "v4") for "${spec.modelId}".`,
-          );
-        else if (model !== undefined) {
-          out.model = model;
-          out.modelFactory = factory;
-        }
-      }
-    }
+    readModelSpec(out, context, { kind: "language", isModel: isAISDKLanguageModel });
     if (out.streamingCallback !== undefined)
       out.streamingCallback = context.resolveFunction(out.streamingCallback, "streamingCallback");
     if (out.tools !== undefined) {

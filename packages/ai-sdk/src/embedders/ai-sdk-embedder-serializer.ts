@@ -1,4 +1,5 @@
-import { type ComponentSerializer, type Issue, SerializationError } from "@junction/core";
+import { type ComponentSerializer, SerializationError } from "@junction/core";
+import { modelSpecToJSON, readModelSpec } from "../model-spec.js";
 import type { EmbeddingModelFactory } from "./ai-sdk-embedder-params.js";
 import { type AISDKEmbeddingModel, isAISDKEmbeddingModel } from "./embedding-model.js";
 
@@ -29,44 +30,14 @@ export function aiSDKEmbedderSerializer<TParams extends ModelParams>(
         );
       }
       return {
-        model: { factory: context.functionName(modelFactory, ["model", "factory"]), modelId: model.modelId },
+        model: modelSpecToJSON(modelFactory, model.modelId, context),
         ...(context.serializeValue(rest, []) as Record<string, unknown>),
       };
     },
     fromInitParameters(initParameters, context) {
       const out: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(initParameters)) if (value !== null) out[key] = value;
-      const issue = (path: readonly (string | number)[], message: string) =>
-        context.issues.push({ path: [...context.path, ...path], message } satisfies Issue);
-      const spec = out.model as { factory?: unknown; modelId?: unknown } | undefined;
-      delete out.model;
-      if (typeof spec !== "object" || spec === null || typeof spec.modelId !== "string") {
-        issue(["model"], 'must be { "factory": "<registered function name>", "modelId": "<model id>" }.');
-        return out;
-      }
-      const factory = context.resolveFunction(spec.factory, ["model", "factory"]) as
-        | EmbeddingModelFactory
-        | undefined;
-      if (factory === undefined) return out;
-      let model: unknown;
-      try {
-        model = factory(spec.modelId);
-      } catch (error) {
-        issue(
-          ["model"],
-          `the model factory "${String(spec.factory)}" failed for "${spec.modelId}": ${error instanceof Error ? error.message : String(error)}`,
-        );
-        return out;
-      }
-      if (!isAISDKEmbeddingModel(model)) {
-        issue(
-          ["model", "factory"],
-          `the function "${String(spec.factory)}" did not return an AI SDK embedding model (specification "v2", "v3" or "v4") for "${spec.modelId}".`,
-        );
-        return out;
-      }
-      out.model = model;
-      out.modelFactory = factory;
+      readModelSpec(out, context, { kind: "embedding", isModel: isAISDKEmbeddingModel });
       return out;
     },
   };
