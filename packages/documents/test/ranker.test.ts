@@ -92,6 +92,16 @@ describe("MetaFieldRanker (Haystack's cases)", () => {
     ]);
   });
 
+  test("string values sort by code point, as Python's sorted (an emoji after U+FF01)", async () => {
+    // MetaFieldRanker.run: sorted(..., key=meta value); Python compares str by code point.
+    const documents = ["\uff01", "🪲", "a"].map(
+      (tag) => new Document({ content: `tagged ${tag}`, meta: { tag } }),
+    );
+    const ranker = new MetaFieldRanker({ metaField: "tag", sortOrder: "ascending" });
+    const { documents: ranked = [] } = await ranker.run({ documents });
+    expect(ranked.map((document) => document.meta.tag)).toEqual(["a", "\uff01", "🪲"]);
+  });
+
   test("weight 0 keeps the incoming order (deduplicated); a run input can set it", async () => {
     const documents = [
       new Document({ id: "duplicate", content: "keep me", meta: { rating: 1.3 }, score: 0.9 }),

@@ -51,6 +51,26 @@ function kindOf(value: unknown): "number" | "string" | undefined {
 }
 
 /**
+ * Compares two strings by code point, as Python does (JavaScript's `<` compares UTF-16 code units, which
+ * puts an emoji before U+E000–U+FFFF). Only the first differing unit matters: if both are at or above
+ * U+D800, surrogates move above the BMP's private-use and compatibility blocks.
+ */
+function compareStrings(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    let left = a.charCodeAt(index);
+    let right = b.charCodeAt(index);
+    if (left === right) continue;
+    if (left >= 0xd800 && right >= 0xd800) {
+      left += left < 0xe000 ? 0x2000 : -0x800;
+      right += right < 0xe000 ? 0x2000 : -0x800;
+    }
+    return left - right;
+  }
+  return a.length - b.length;
+}
+
+/**
  * Orders `values` as Python's `sorted(..., reverse=descending)` would (stable: equal values keep their
  * order), returning the indices; `undefined` when the values cannot be compared with each other (mixed
  * kinds, or lists, objects and nulls) — where Python raises a `TypeError`.
@@ -63,8 +83,7 @@ export function sortIndices(values: readonly unknown[], descending: boolean): nu
   const compare =
     kind === "number"
       ? (a: unknown, b: unknown) => Number(a) - Number(b)
-      : (a: unknown, b: unknown) =>
-          (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+      : (a: unknown, b: unknown) => compareStrings(a as string, b as string);
   return indices.sort(
     (a, b) => (descending ? compare(values[b], values[a]) : compare(values[a], values[b])) || 0,
   );
