@@ -34,6 +34,23 @@ describe("InMemoryDocumentStore: writing and reading", () => {
     expect((await store.filterDocuments()).map((d) => d.content)).toEqual(["one", "two", "three"]);
     expect(await store.writeDocuments([doc("a", "new")], { policy: "overwrite" })).toBe(1);
     expect((await store.filterDocuments()).map((d) => d.content)).toEqual(["two", "three", "new"]);
+    // InMemoryDocumentStore.write_documents counts every document it does not skip: an id repeated in an
+    // overwrite batch is written twice (the last copy stays, at the end) and counted twice.
+    expect(
+      await store.writeDocuments([doc("b", "two again"), doc("d", "four"), doc("b", "two last")], {
+        policy: "overwrite",
+      }),
+    ).toBe(3);
+    expect((await store.filterDocuments()).map((d) => d.content)).toEqual([
+      "three",
+      "new",
+      "four",
+      "two last",
+    ]);
+    // skip: the repeat is skipped and not counted (written_documents -= 1)
+    expect(await store.writeDocuments([doc("e", "five"), doc("e", "five again")], { policy: "skip" })).toBe(
+      1,
+    );
     // The overwritten text is searchable, the old one is gone.
     expect((await store.bm25Retrieval({ query: "new" })).map((d) => d.id)).toEqual(["a"]);
     expect(await store.bm25Retrieval({ query: "one" })).toEqual([]);

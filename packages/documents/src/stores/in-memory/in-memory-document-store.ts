@@ -206,7 +206,7 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
       if (document.embedding !== undefined) this.#embeddings.add(slot, document.embedding);
     }
     this.#purgeIfNeeded();
-    return plan.toWrite.length;
+    return plan.written;
   }
 
   #remove(slot: number): void {
