@@ -65,6 +65,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isReservedName",
     "isStreaming",
     "listNewestFirst",
+    "maxValueDepth",
     "namedTypeName",
     "namedTypeNames",
     "namedTypeWire",

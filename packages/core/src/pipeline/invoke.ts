@@ -1,6 +1,7 @@
 import { getComponentInternals } from "../component/internals.js";
 import { formatIssues, type Issue, PipelineRuntimeError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
+import { maxValueDepth } from "../json/value-limits.js";
 import type { Logger } from "../logger.js";
 import { type Durable, scopeDurable } from "../run/durable.js";
 import type { PipelineEvent } from "../run/events.js";
@@ -64,7 +65,7 @@ export async function invokeNode(
     let result: unknown;
     try {
       // What spans and events recorded must not change when the component mutates its inputs.
-      const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs);
+      const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs, maxValueDepth + 1);
       const internals = getComponentInternals(node.instance);
       const runContext = {
         signal,
