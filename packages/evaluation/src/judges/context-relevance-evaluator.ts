@@ -43,7 +43,8 @@ const judgment = z.object({ relevant_statements: z.array(z.string()) });
 /**
  * Context relevance: an LLM extracts the sentences of each question's contexts that are needed to
  * answer it. A question scores 1 when there is at least one such sentence, else 0; a judgment that
- * stays invalid scores NaN, is left out of `score` and counted in `meta.invalid`.
+ * stays invalid scores NaN, is left out of `score` and counted in `meta.invalid`. Empty inputs give no
+ * results and a NaN `score`, as in Haystack.
  *
  * @example
  * ```ts

@@ -61,8 +61,8 @@ const judgment = z
  * Faithfulness of generated answers: an LLM splits each predicted answer into statements and scores
  * each 1 (inferable from the contexts) or 0. A question's score is the mean of its statement scores
  * (0 when there are no statements); a judgment that stays invalid scores NaN, is left out of `score`
- * and counted in `meta.invalid`. Inputs: `questions`, `contexts` (the texts given to the generator),
- * `predicted_answers`.
+ * and counted in `meta.invalid`. Empty inputs give no results and a NaN `score`, as in Haystack.
+ * Inputs: `questions`, `contexts` (the texts given to the generator), `predicted_answers`.
  *
  * @example
  * ```ts
