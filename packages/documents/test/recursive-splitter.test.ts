@@ -149,6 +149,15 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
       page_number: 1,
     });
     expect(new Set(documents.map((document) => document.id)).size).toBe(documents.length);
+    // RecursiveDocumentSplitter._run_one creates the Document before setting page_number, so the id hashes
+    // the meta without it (and with _split_overlap still None or []).
+    const { page_number: _page, ...hashed } = documents[1]?.meta ?? {};
+    expect(documents[1]?.id).toBe(new Document({ content: documents[1]?.content, meta: hashed }).id);
+    const [first] = await run({ splitLength: 2, splitOverlap: 1, separators: ["."] }, "one two. three four.");
+    const { page_number: _firstPage, ...firstHashed } = first?.meta ?? {};
+    expect(first?.id).toBe(
+      new Document({ content: first?.content, meta: { ...firstHashed, _split_overlap: [] } }).id,
+    );
   });
 
   test("empty documents are skipped with a warning", async () => {
