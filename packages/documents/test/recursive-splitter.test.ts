@@ -26,6 +26,25 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
     expect(contents(chunks)).toEqual(["This is a test.\n\n", "\nAnother test.\n\n\n\n", "Final test."]);
   });
 
+  test("word unit measures pieces as Haystack's _chunk_length: space-separated, so a lone form feed is a word", async () => {
+    // test_run_split_by_word_count_page_breaks_word_unit (split_length=4, separators=[" "])
+    const text = "This is some text. \f This text is on another page. \f This is the last pag3.";
+    const chunks = await run({ splitLength: 4, separators: [" "] }, text);
+    expect(
+      chunks.map((chunk) => [chunk.content, chunk.meta.page_number, chunk.meta.split_idx_start]),
+    ).toEqual([
+      ["This is some text. ", 1, 0],
+      ["\f This text is ", 2, text.indexOf("\f This text is ")],
+      ["on another page. \f ", 3, text.indexOf("on another page. \f ")],
+      ["This is the last ", 3, text.indexOf("This is the last ")],
+      ["pag3.", 3, text.indexOf("pag3.")],
+    ]);
+    // "a\nb" is one piece of text.split(" "): "one\ntwo three\nfour" is two words, so it fits in 2
+    expect(contents(await run({ splitLength: 2, separators: [" "] }, "one\ntwo three\nfour"))).toEqual([
+      "one\ntwo three\nfour",
+    ]);
+  });
+
   test("page_number is the page a chunk ends on (trailing form feeds ignored); offsets are exact", async () => {
     const text =
       "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\f Sentence on page 5.";

@@ -21,6 +21,24 @@ export function countUnits(text: string, start: number, end: number, unit: Recur
 }
 
 /**
+ * How Haystack's `RecursiveDocumentSplitter._chunk_length` measures a piece before deciding where to cut:
+ * chars for `"char"`, and for `"word"` the non-empty pieces of `text.split(" ")` — so `"a\nb"` is one
+ * word and a lone `"\n"` between spaces is one. (The fixed-size fallback and the overlap count runs of
+ * non-whitespace instead, with {@link countUnits}, as Haystack's do.)
+ */
+export function chunkLength(text: string, start: number, end: number, unit: RecursiveSplitUnit): number {
+  if (unit === "char") return end - start;
+  let count = 0;
+  let pieceStart = start;
+  for (let at = text.indexOf(" ", start); at >= 0 && at < end; at = text.indexOf(" ", at + 1)) {
+    if (at > pieceStart) count += 1;
+    pieceStart = at + 1;
+  }
+  if (end > pieceStart) count += 1;
+  return count;
+}
+
+/**
  * Where the first `units` units of `text.slice(start, end)` end and the rest begins: `start + units`
  * for chars; for words, the start of the next word (so the whitespace after a word stays with it).
  * Only called when the slice holds more than `units` units.
