@@ -134,6 +134,22 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     expect(
       pages(await split(new DocumentSplitter({ splitBy: "page", splitLength: 2, splitOverlap: 1 }), paged)),
     ).toEqual([1, 2]);
+
+    // test_add_page_number_to_metadata_with_overlap_period_split as updated by haystack PR #12687: the
+    // overlap-only tails " End." and " More text." are no longer chunks.
+    const byPeriod = await split(
+      new DocumentSplitter({ splitBy: "period", splitLength: 2, splitOverlap: 1 }),
+      "This is some text. And this is more text.\f This text is on another page. End.",
+      "This content has two.\f\f page brakes. More text.",
+    );
+    expect(contents(byPeriod)).toEqual([
+      "This is some text. And this is more text.",
+      " And this is more text.\f This text is on another page.",
+      "\f This text is on another page. End.",
+      "This content has two.\f\f page brakes.",
+      "\f\f page brakes. More text.",
+    ]);
+    expect(pages(byPeriod)).toEqual([1, 1, 1, 1, 1]);
   });
 
   test("_split_overlap links neighbours with ranges in the other chunk's coordinates", async () => {

@@ -86,9 +86,9 @@ function countFormFeeds(text: string, from: number, to: number): number {
  * Groups units into windows of `splitLength` units moving by `splitLength − splitOverlap`, as Haystack's
  * `_concatenate_units` over `more_itertools.windowed` does: a window starts at every step while the
  * previous window did not reach the last unit; a final window shorter than `splitThreshold` units is
- * appended to the previous chunk (only its units beyond the overlap, haystack#12366). One deviation: a
- * window whose units beyond the overlap are all empty (the empty unit after a trailing delimiter) is
- * dropped, since it would be a chunk made only of overlap (haystack#12686).
+ * appended to the previous chunk (only its units beyond the overlap, haystack#12366); and a window
+ * whose units beyond the overlap are all empty (the empty unit after a trailing delimiter) is dropped,
+ * since it would be a chunk made only of overlap (haystack#12686, fixed in Haystack by PR #12687).
  *
  * @param text - the source text
  * @param bounds - the unit bounds from {@link unitBounds}
