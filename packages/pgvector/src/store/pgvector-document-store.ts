@@ -1,16 +1,16 @@
 import type {
   Document,
   DocumentStoreJSON,
-  Filter,
   SerializableDocumentStore,
   StoreCallOptions,
   WriteDocumentsOptions,
 } from "@junction/documents";
-import { registerDocumentStoreType, validateFilter } from "@junction/documents";
+import { registerDocumentStoreType } from "@junction/documents";
 import { openPgDriver } from "../driver/pg-driver.js";
 import { openPGliteDriver } from "../driver/pglite-driver.js";
 import { type SqlDriver, type SqlSession, type SqlStatement, sql } from "../driver/sql-driver.js";
 import { PgvectorStoreError } from "../errors.js";
+import { type PgvectorFilter, validatePgvectorFilter } from "../filters/pgvector-filter.js";
 import { SqlParams } from "../sql/params.js";
 import { embeddingStatement, hybridStatement, keywordStatement, whereClause } from "../sql/retrieval-sql.js";
 import { rowDocument } from "../sql/rows.js";
@@ -26,7 +26,7 @@ import { writeBatch } from "./write-documents.js";
 export interface EmbeddingRetrievalOptions extends StoreCallOptions {
   readonly queryEmbedding: readonly number[];
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   /** Overrides the store's vector function (no HNSW index serves another function). */
   readonly vectorFunction?: VectorFunction | undefined;
   /** Overrides `hnswEfSearch` for this query (HNSW only). */
@@ -39,7 +39,7 @@ export interface EmbeddingRetrievalOptions extends StoreCallOptions {
 export interface KeywordRetrievalOptions extends StoreCallOptions {
   readonly query: string;
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   /** Overrides the store's keyword match mode. */
   readonly keywordMatch?: KeywordMatch | undefined;
 }
@@ -49,7 +49,7 @@ export interface HybridRetrievalOptions extends StoreCallOptions {
   readonly query: string;
   readonly queryEmbedding: readonly number[];
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   readonly keywordMatch?: KeywordMatch | undefined;
   /** Candidates each side ranks before fusion (default max(4·topK, 40)). */
   readonly candidates?: number | undefined;
@@ -70,12 +70,15 @@ interface Ready {
   readonly capabilities: StoreCapabilities;
 }
 
-/** Haystack's `if filters:`: no filter, `null` and `{}` all mean "no filter"; anything else is validated. */
-function settleFilter(filters: Filter | undefined): Filter | undefined {
+/**
+ * Haystack's `if filters:`: no filter, `null` and `{}` all mean "no filter"; anything else is validated
+ * (the core language plus Haystack's pgvector-only operators).
+ */
+function settleFilter(filters: PgvectorFilter | undefined): PgvectorFilter | undefined {
   if (filters === undefined || filters === null) return undefined;
   if (typeof filters === "object" && !Array.isArray(filters) && Object.keys(filters).length === 0)
     return undefined;
-  return validateFilter(filters);
+  return validatePgvectorFilter(filters);
 }
 
 function checkTopK(topK: number, operation: string): number {
@@ -253,11 +256,12 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
 
   /**
    * The documents matching `filters` (every document without), ordered by id, with Haystack's filter
-   * semantics plus `NOT` and nested `meta.a.b` paths.
+   * semantics plus `NOT` and nested `meta.a.b` paths, and the operators of Haystack's pgvector store:
+   * `like` / `not like`, `array_contains`, `array_overlaps`.
    *
    * @throws FilterError for a malformed filter
    */
-  async filterDocuments(filters?: Filter, options: StoreCallOptions = {}): Promise<Document[]> {
+  async filterDocuments(filters?: PgvectorFilter, options: StoreCallOptions = {}): Promise<Document[]> {
     const filter = settleFilter(filters);
     const params = new SqlParams();
     const where = whereClause(filter, params, this.config);
