@@ -302,4 +302,40 @@ describe("EvaluationRunResult.comparativeDetailedReport (test_eval_run_result.py
       'EvaluationRunResult.comparativeDetailedReport: the input columns differ between "a" and "b"; using the input columns of "a".',
     ]);
   });
+
+  test("aggregated report and the constructor's checks (test_score_report, test_init_results_evaluator)", () => {
+    const result = new EvaluationRunResult({ runName: "testing_pipeline_1", inputs, results });
+    expect(result.aggregatedReport()).toEqual({
+      metrics,
+      score: [0.476932, 0.75, 0.46428375, 1, 0.40585375, 0.53757075],
+    });
+    expect(result.toCSV(result.aggregatedReport()).split("\r\n")).toEqual([
+      "metrics,score",
+      "reciprocal_rank,0.476932",
+      "single_hit,0.75",
+      "multi_hit,0.46428375",
+      "context_relevance,1",
+      "faithfulness,0.40585375",
+      "semantic_answer_similarity,0.53757075",
+      "",
+    ]);
+    const make = (init: unknown) => () => new EvaluationRunResult(init as never);
+    expect(make({ runName: "r", inputs: {}, results: {} })).toThrow(/no input columns/);
+    expect(make({ runName: "r", inputs: { a: ["x", "y"], b: ["x"] }, results: {} })).toThrow(
+      /"b" has 1 rows/,
+    );
+    expect(
+      make({ runName: "r", inputs: { a: ["x", "y"] }, results: { some: { individual_scores: [1, 2] } } }),
+    ).toThrow(/"some" needs "score"/);
+    expect(make({ runName: "r", inputs: { a: ["x", "y"] }, results: { some: { score: 0.1 } } })).toThrow(
+      /"some" needs "score" and "individual_scores"/,
+    );
+    expect(
+      make({
+        runName: "r",
+        inputs: { a: ["x", "y"] },
+        results: { some: { score: 0.1, individual_scores: [1, 2, 3] } },
+      }),
+    ).toThrow(/"some" has 3 individual scores, expected 2/);
+  });
 });

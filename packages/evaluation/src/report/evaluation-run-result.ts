@@ -229,9 +229,20 @@ export class EvaluationRunResult {
     });
   }
 
-  /** The detailed report as CSV (RFC 4180; NaN written as `NaN`). */
-  toCSV(): string {
-    return toCSV(this.detailedReport());
+  /**
+   * A report as CSV (RFC 4180; NaN written as `NaN`): the detailed report by default, or any report of
+   * this class — Haystack's `output_format="csv"` for each of them, returned as text instead of written
+   * to a file.
+   *
+   * @param report - the columns to write (default `detailedReport()`)
+   * @example
+   * ```ts
+   * await writeFile("summary.csv", result.toCSV(result.aggregatedReport()));
+   * await writeFile("compare.csv", result.toCSV(result.comparativeDetailedReport(other)));
+   * ```
+   */
+  toCSV(report: Readonly<Record<string, readonly unknown[]>> = this.detailedReport()): string {
+    return toCSV(report);
   }
 
   /**
