@@ -198,6 +198,35 @@ describe("InMemoryDocumentStore: embedding retrieval", () => {
     expect(withEmbedding[0]!.embedding).toEqual([1, 0, 0]);
   });
 
+  it("returns scores computed in 64-bit floats, as numpy computes them (not the 32-bit scan's)", async () => {
+    // InMemoryDocumentStore._compute_query_embedding_similarity_scores: np.dot over float64 arrays;
+    // cosine divides both vectors by their norms first.
+    const a = [0.1, 0.2, 0.3];
+    const b = [0.3, 0.1, 0.7];
+    const query = [0.7, 0.11, 0.13];
+    const dot = (x: number[], y: number[]) => x.reduce((sum, value, index) => sum + value * y[index]!, 0);
+    const unit = (x: number[]) => x.map((value) => value / Math.sqrt(dot(x, x)));
+    const dotStore = new InMemoryDocumentStore();
+    await dotStore.writeDocuments([doc("a", "a", {}, a), doc("b", "b", {}, b)]);
+    const byDot = await dotStore.embeddingRetrieval({ queryEmbedding: query });
+    expect(byDot.map((d) => [d.id, d.score])).toEqual([
+      ["b", dot(query, b)],
+      ["a", dot(query, a)],
+    ]);
+    const cosineStore = new InMemoryDocumentStore({ embeddingSimilarityFunction: "cosine" });
+    await cosineStore.writeDocuments([
+      doc("a", "a", {}, a),
+      doc("b", "b", {}, b),
+      doc("zero", "z", {}, [0, 0, 0]),
+    ]);
+    const byCosine = await cosineStore.embeddingRetrieval({ queryEmbedding: query });
+    expect(byCosine.map((d) => [d.id, d.score])).toEqual([
+      ["b", dot(unit(query), unit(b))],
+      ["a", dot(unit(query), unit(a))],
+      ["zero", 0],
+    ]);
+  });
+
   it("ranks by cosine and scales with (s+1)/2", async () => {
     const store = new InMemoryDocumentStore({ embeddingSimilarityFunction: "cosine" });
     await store.writeDocuments(vectors.map(([id, e]) => doc(id, id, {}, e)));
