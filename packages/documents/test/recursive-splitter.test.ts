@@ -100,14 +100,15 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
     ]);
   });
 
-  test("word overlap: the last word repeats; chunks keep the source's whitespace (Haystack drops it)", async () => {
+  test("word overlap: the last word repeats; a cut chunk ends at its last word", async () => {
+    // test_run_split_by_dot_and_overlap_1_word_unit (and its split_idx_start twin)
     const text = "This is sentence one. This is sentence two. This is sentence three. This is sentence four.";
     const chunks = await run({ splitLength: 4, splitOverlap: 1, separators: ["."], splitUnit: "word" }, text);
     expect(contents(chunks)).toEqual([
       "This is sentence one.",
-      "one. This is sentence ",
-      "sentence two. This is ",
-      "is sentence three. This ",
+      "one. This is sentence",
+      "sentence two. This is",
+      "is sentence three. This",
       "This is sentence four.",
     ]);
     for (const chunk of chunks) expect(chunk.meta.split_idx_start).toBe(text.indexOf(chunk.content ?? ""));
@@ -126,7 +127,7 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
           "one two three four five six seven",
         ),
       ),
-    ).toEqual(["one two three", "three four five ", "five six seven"]);
+    ).toEqual(["one two three", "three four five", "five six seven"]);
   });
 
   test("the word fallback counts runs of whitespace as separators and makes no whitespace-only chunk", async () => {

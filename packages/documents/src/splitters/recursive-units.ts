@@ -39,9 +39,10 @@ export function chunkLength(text: string, start: number, end: number, unit: Recu
 }
 
 /**
- * Where the first `units` units of `text.slice(start, end)` end and the rest begins: `start + units`
- * for chars; for words, the start of the next word (so the whitespace after a word stays with it).
- * Only called when the slice holds more than `units` units.
+ * Where the first `units` units of `text.slice(start, end)` end: `start + units` for chars; for words,
+ * the end of the `units`-th word, as Haystack's `_split_chunk` keeps `" ".join(words[:split_length])`
+ * (the whitespace after it is not lost: with overlap, the next chunk starts before it). Only called
+ * when the slice holds more than `units` units.
  */
 export function cutAfter(
   text: string,
@@ -54,8 +55,8 @@ export function cutAfter(
   let count = 0;
   word.lastIndex = start;
   for (let match = word.exec(text); match !== null && match.index < end; match = word.exec(text)) {
-    if (count === units) return match.index;
     count += 1;
+    if (count === units) return Math.min(end, match.index + match[0].length);
   }
   return end;
 }
