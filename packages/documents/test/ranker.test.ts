@@ -31,6 +31,12 @@ describe("LostInTheMiddleRanker (Haystack's cases)", () => {
       documents: [new Document({ content: "a b c" }), new Document({ content: "d" })],
     });
     expect(contents(firstFills.documents)).toEqual(["a b c"]);
+
+    // words are len(content.split()): Python splits at U+001F too, and not at a BOM
+    const separated = await new LostInTheMiddleRanker({ wordCountThreshold: 3 }).run({
+      documents: ["a\x1fb", "c\ufeffd", "e", "f"].map((content) => new Document({ content })),
+    });
+    expect(contents(separated.documents)).toEqual(["a\x1fb", "c\ufeffd"]);
   });
 
   test("topK keeps the first k before reordering; the run inputs override the options", async () => {

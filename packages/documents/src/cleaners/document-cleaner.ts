@@ -1,13 +1,13 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
 import { Document } from "../document/document.js";
+import { pythonStrip } from "../document/python-whitespace.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { copyMeta } from "../splitters/chunk-documents.js";
 import { removeRepeatedSubstrings } from "./repeated-substrings.js";
 import {
   asciiOnly,
-  pythonStrip,
   removeEmptyLines,
   removeExtraWhitespaces,
   removeRegex,

@@ -4,24 +4,9 @@
  * with them `page_number` in later splitting) survive cleaning.
  */
 
-/**
- * Python's whitespace (`str.isspace()`, which `\s` matches in a `str` pattern): JavaScript's `\s`
- * lacks the information separators U+001C–U+001F and NEL (U+0085), and adds the BOM (U+FEFF), which
- * Python keeps as text.
- */
-const pythonSpace =
-  "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const isSpace = new RegExp(`^[${pythonSpace}]$`);
-const spaceRuns = new RegExp(`[${pythonSpace}][${pythonSpace}]+`, "g");
+import { pythonStrip, pythonWhitespaceClass } from "../document/python-whitespace.js";
 
-/** Python's `str.strip()`: removes Python's whitespace from both ends (a scan, no backtracking regex). */
-export function pythonStrip(value: string): string {
-  let start = 0;
-  let end = value.length;
-  while (start < end && isSpace.test(value.charAt(start))) start += 1;
-  while (end > start && isSpace.test(value.charAt(end - 1))) end -= 1;
-  return start === 0 && end === value.length ? value : value.slice(start, end);
-}
+const spaceRuns = new RegExp(`[${pythonWhitespaceClass}][${pythonWhitespaceClass}]+`, "g");
 const strip = pythonStrip;
 
 const onPages = (text: string, clean: (page: string) => string): string =>

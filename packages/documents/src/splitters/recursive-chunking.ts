@@ -1,3 +1,4 @@
+import { pythonWordPattern } from "../document/python-whitespace.js";
 import type { ChunkSpan } from "./chunk-documents.js";
 import {
   chunkLength,
@@ -61,7 +62,7 @@ function fixedSpans(text: string, start: number, end: number, options: Recursive
     for (let at = start; at < end; at += splitLength) spans.push([at, Math.min(end, at + splitLength)]);
     return spans;
   }
-  const word = /\S+/g;
+  const word = pythonWordPattern();
   word.lastIndex = start;
   let chunkStart = start;
   let words = 0;

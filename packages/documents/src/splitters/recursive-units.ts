@@ -1,10 +1,13 @@
+import { pythonWordPattern } from "../document/python-whitespace.js";
+
 /** The units `RecursiveDocumentSplitter` measures chunks in (Haystack's `token` unit is left out). */
 export const recursiveSplitUnits = ["word", "char"] as const;
 
 /** One of {@link recursiveSplitUnits}. */
 export type RecursiveSplitUnit = (typeof recursiveSplitUnits)[number];
 
-const word = /\S+/g;
+/** Runs of Python non-whitespace: Haystack's words (`\S+`, `str.split()`). */
+const word = pythonWordPattern();
 
 /**
  * The number of units in `text.slice(start, end)`: UTF-16 code units for `"char"`, maximal runs of
