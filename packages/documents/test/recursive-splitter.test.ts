@@ -45,6 +45,22 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
     ]);
   });
 
+  test("the sentence separator cuts where Haystack's SentenceSplitter does", async () => {
+    // test_run_split_by_sentence_count_page_breaks_word_unit (split_length=7, separators=["sentence"])
+    const text =
+      "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\fSentence on page 5.";
+    const chunks = await run({ splitLength: 7, separators: ["sentence"] }, text);
+    expect(chunks.map((chunk) => [chunk.content, chunk.meta.page_number])).toEqual([
+      ["Sentence on page 1. ", 1],
+      ["Another on page 1.\f", 1],
+      ["Sentence on page 2. ", 2],
+      ["Another on page 2.\f", 2],
+      ["Sentence on page 3. ", 3],
+      ["Another on page 3.\f\f", 3],
+      ["Sentence on page 5.", 5],
+    ]);
+  });
+
   test("page_number is the page a chunk ends on (trailing form feeds ignored); offsets are exact", async () => {
     const text =
       "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\f Sentence on page 5.";

@@ -188,11 +188,60 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     expect(documents[0]?.id).not.toBe(documents[1]?.id);
   });
 
-  test("sentences come from Intl.Segmenter with their trailing whitespace", async () => {
+  test("sentences keep their trailing whitespace", async () => {
     const splitter = new DocumentSplitter({ splitBy: "sentence", splitLength: 2 });
     expect(contents(await split(splitter, "First one. Second one! Third one? Fourth."))).toEqual([
       "First one. Second one! ",
       "Third one? Fourth.",
+    ]);
+  });
+
+  test("sentences end as Haystack's SentenceSplitter ends them: split rules and abbreviations", async () => {
+    const bySentence = (content: string, language = "en") =>
+      split(new DocumentSplitter({ splitBy: "sentence", splitLength: 1, language }), content).then(contents);
+    // TestSplittingNLTKSentenceSplitter.test_run_split_by_sentence_1 / _3
+    expect(
+      await bySentence(
+        "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. It was a dark night ... The moon was full.",
+      ),
+    ).toEqual([
+      "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. ",
+      "It was a dark night ... ",
+      "The moon was full.",
+    ]);
+    expect(
+      await bySentence(
+        "Sentence on page 1.\fSentence on page 2. \fSentence on page 3. \f\f Sentence on page 5.",
+      ),
+    ).toEqual([
+      "Sentence on page 1.\f",
+      "Sentence on page 2. \f",
+      "Sentence on page 3. \f\f ",
+      "Sentence on page 5.",
+    ]);
+    // SentenceSplitter._needs_join: a bracket opening the next sentence, a boundary inside a quotation
+    // (test_apply_split_rules_join_case_4 / _case_1)
+    expect(
+      await bySentence("This is a test. (With a parenthetical statement.) And another sentence."),
+    ).toEqual(["This is a test. (With a parenthetical statement.) ", "And another sentence."]);
+    expect(await bySentence('He said "This is sentence one. This is sentence two." Then he left.')).toEqual([
+      'He said "This is sentence one. This is sentence two." ',
+      "Then he left.",
+    ]);
+    // Punkt ends sentences only at . ? ! and not after abbreviations or initials (ICU breaks at both,
+    // and at every line break)
+    expect(
+      await bySentence(
+        "Mr. Smith met Dr. Jones at noon. Then J. K. Rowling arrived.\nA heading\n\nMore text here.",
+      ),
+    ).toEqual([
+      "Mr. Smith met Dr. Jones at noon. ",
+      "Then J. K. Rowling arrived.\n",
+      "A heading\n\nMore text here.",
+    ]);
+    expect(await bySentence("Das ist z.B. gut. Und Dr. Müller kommt.", "de")).toEqual([
+      "Das ist z.B. gut. ",
+      "Und Dr. Müller kommt.",
     ]);
   });
 

@@ -23,8 +23,9 @@ const params = z
 
 /**
  * Splits documents into chunks of `splitLength` units, as Haystack's `DocumentSplitter` does: units
- * are words (`" "`), sentences (`Intl.Segmenter` for `language`), passages (`"\n\n"`), pages (`"\f"`)
- * or lines (`"\n"`), each kept with its trailing delimiter, so chunks are exact slices of the source.
+ * are words (`" "`), sentences (ended as Haystack's `SentenceSplitter` ends them, found with
+ * `Intl.Segmenter` for `language`), passages (`"\n\n"`), pages (`"\f"`) or lines (`"\n"`), each kept
+ * with its trailing delimiter, so chunks are exact slices of the source.
  * Consecutive chunks share `splitOverlap` units; a final chunk of fewer than `splitThreshold` units is
  * appended to the previous one.
  *

@@ -7,7 +7,7 @@ import {
   lastUnitsStart,
   type RecursiveSplitUnit,
 } from "./recursive-units.js";
-import { sentenceStarts } from "./sentences.js";
+import { haystackSentenceStarts } from "./sentence-rules.js";
 
 /** How {@link recursiveSpans} cuts a text. */
 export interface RecursiveOptions {
@@ -34,7 +34,7 @@ function separatorPieces(
   const pieces: Span[] = [];
   if (separator === "sentence") {
     let pieceStart = start;
-    for (const next of sentenceStarts(text.slice(start, end), options.segmenter)) {
+    for (const next of haystackSentenceStarts(text.slice(start, end), options.segmenter)) {
       pieces.push([pieceStart, start + next]);
       pieceStart = start + next;
     }

@@ -42,8 +42,8 @@ function formFeedsBefore(text: string, end: number): number {
 /**
  * Splits documents recursively, as Haystack's `RecursiveDocumentSplitter` does: a text longer than
  * `splitLength` units (`"word"` or `"char"`) is cut at the first of `separators` it contains (literal
- * strings, or `"sentence"` for `Intl.Segmenter` sentences in `language`), neighbouring pieces are merged
- * back while they fit, and a piece still too long is cut again with the separators — down to fixed-size
+ * strings, or `"sentence"` for sentences in `language`, found as `DocumentSplitter` finds them),
+ * neighbouring pieces are merged back while they fit, and a piece still too long is cut again with the separators — down to fixed-size
  * cutting when none is left. Every chunk is an exact slice of its source and holds at most `splitLength`
  * units; consecutive chunks share `splitOverlap` units.
  *

@@ -1,4 +1,4 @@
-import { sentenceStarts } from "./sentences.js";
+import { haystackSentenceStarts } from "./sentence-rules.js";
 
 /** The units `DocumentSplitter` counts, as Haystack names them. */
 export const splitByUnits = ["word", "sentence", "passage", "page", "line", "period"] as const;
@@ -29,7 +29,7 @@ export function unitBounds(text: string, splitBy: SplitBy, segmenter: Intl.Segme
   if (splitBy === "sentence") {
     if (text === "") return bounds; // no sentences, no units (NLTK returns none either)
     // A loop, not push(...starts): spreading 100k+ sentence starts overflows the stack.
-    for (const start of sentenceStarts(
+    for (const start of haystackSentenceStarts(
       text,
       segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" }),
     )) {
