@@ -21,7 +21,7 @@ import {
   LLMEvaluator,
   SASEvaluator,
 } from "@junction/evaluation";
-import { ScriptedChatGenerator } from "@junction/llm";
+import { type ChatMessage, ScriptedChatGenerator } from "@junction/llm";
 import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
 
@@ -242,6 +242,39 @@ describe("SAS and the LLM judges on empty inputs", () => {
       chatGenerator,
     });
     expect((await judge.run({ predicted_answers: [] } as never)).results).toEqual([]);
+  });
+});
+
+describe("the judge prompt (test_llm_evaluator.py::test_prepare_template)", () => {
+  test("Haystack's layout and json.dumps formatting; the inputs written as JSON", async () => {
+    const prompts: string[] = [];
+    const chatGenerator = new ScriptedChatGenerator({
+      respond: (messages: readonly ChatMessage[]) => {
+        prompts.push(messages[0]?.text ?? "");
+        return JSON.stringify({ score: 0 });
+      },
+    });
+    const judge = new LLMEvaluator({
+      instructions: "test-instruction",
+      inputs: ["predicted_answers"],
+      outputs: ["score"],
+      examples: [
+        { inputs: { predicted_answers: "Damn, this is straight outta hell!!!" }, outputs: { score: 1 } },
+        { inputs: { predicted_answers: "Football is the most popular sport." }, outputs: { score: 0 } },
+      ],
+      chatGenerator,
+    });
+    const result = await judge.run({ predicted_answers: ["Café au lait."] } as never);
+    expect(result.results).toEqual([{ score: 0 }]);
+    // Haystack's template up to the inputs, character for character; Haystack then renders the input
+    // bare ({"predicted_answers": Café au lait.}), Junction as JSON (ensure_ascii, as json.dumps).
+    expect(prompts[0]).toBe(
+      "Instructions:\ntest-instruction\n\nGenerate the response in JSON format with the following keys:" +
+        '\n["score"]\nConsider the instructions and the examples below to determine those values.\n\n' +
+        'Examples:\nInputs:\n{"predicted_answers": "Damn, this is straight outta hell!!!"}\nOutputs:' +
+        '\n{"score": 1}\nInputs:\n{"predicted_answers": "Football is the most popular sport."}\nOutputs:' +
+        '\n{"score": 0}\n\nInputs:\n{"predicted_answers": "Caf\\u00e9 au lait."}\nOutputs:',
+    );
   });
 });
 
