@@ -245,6 +245,79 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     ]);
   });
 
+  test("respectSentenceBoundary gathers whole sentences up to splitLength words", async () => {
+    const layout = (documents: readonly Document[], source: string) =>
+      documents.map((document) => [
+        document.content,
+        document.meta.page_number,
+        document.meta.split_idx_start === source.indexOf(document.content ?? ""),
+      ]);
+    // test_run_split_by_word_respect_sentence_boundary
+    const text =
+      "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. It was a dark night.\fThe moon was full.";
+    const bySentences = new DocumentSplitter({
+      splitBy: "word",
+      splitLength: 3,
+      respectSentenceBoundary: true,
+    });
+    expect(layout(await split(bySentences, text), text)).toEqual([
+      ["Moonlight shimmered softly, wolves howled nearby, night enveloped everything. ", 1, true],
+      ["It was a dark night.\f", 1, true],
+      ["The moon was full.", 2, true],
+    ]);
+    // test_run_split_by_word_respect_sentence_boundary_with_split_overlap_and_page_breaks
+    const paged =
+      "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\f Sentence on page 5.";
+    const overlapping = new DocumentSplitter({
+      splitBy: "word",
+      splitLength: 8,
+      splitOverlap: 1,
+      respectSentenceBoundary: true,
+    });
+    const chunks = await split(overlapping, paged);
+    expect(layout(chunks, paged)).toEqual([
+      ["Sentence on page 1. Another on page 1.\f", 1, true],
+      ["Another on page 1.\fSentence on page 2. ", 1, true],
+      ["Sentence on page 2. Another on page 2.\f", 2, true],
+      ["Another on page 2.\fSentence on page 3. ", 2, true],
+      ["Sentence on page 3. Another on page 3.\f\f ", 3, true],
+      ["Another on page 3.\f\f Sentence on page 5.", 3, true],
+    ]);
+    expect(overlaps(chunks[1])).toEqual([
+      { doc_id: chunks[0]?.id, range: [20, 39] },
+      { doc_id: chunks[2]?.id, range: [0, 20] },
+    ]);
+    // test_run_split_by_word_respect_sentence_boundary_no_repeats: the long first sentence is not repeated
+    const long =
+      "This is a test sentence with many many words that exceeds the split length and should not be repeated. This is another test sentence. (This is a third test sentence.) This is the last test sentence.";
+    const noRepeats = await split(
+      new DocumentSplitter({
+        splitBy: "word",
+        splitLength: 13,
+        splitOverlap: 3,
+        respectSentenceBoundary: true,
+      }),
+      long,
+    );
+    expect(noRepeats).toHaveLength(3);
+    expect(noRepeats.slice(1).some((chunk) => chunk.content?.includes("many many words"))).toBe(false);
+  });
+
+  test("respectSentenceBoundary with another splitBy is ignored with a warning, as in Haystack", async () => {
+    const logger = new MemoryLogger();
+    const splitter = new DocumentSplitter({
+      splitBy: "sentence",
+      splitLength: 1,
+      respectSentenceBoundary: true,
+    });
+    const { documents } = await splitter.run(
+      { documents: [new Document({ content: "One. Two." })] },
+      { logger },
+    );
+    expect(contents(documents)).toEqual(["One. ", "Two."]);
+    expect(logger.messages("warn")[0]).toContain('respectSentenceBoundary works with splitBy "word" only');
+  });
+
   test("a trailing delimiter never makes a chunk of only overlap (haystack#12686)", async () => {
     const splitter = new DocumentSplitter({ splitLength: 2, splitOverlap: 1 });
     expect(contents(await split(splitter, "a b "))).toEqual(["a b "]);

@@ -4,6 +4,7 @@ import type { Document } from "../document/document.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { chunkDocuments, copyMeta } from "./chunk-documents.js";
+import { sentenceWordSpans } from "./sentence-word-chunks.js";
 import { refineLanguage, refineOverlap } from "./split-options.js";
 import { concatenateUnits, splitByUnits, unitBounds } from "./split-units.js";
 
@@ -15,10 +16,13 @@ const params = z
     splitThreshold: z.number().int().min(0, "splitThreshold must not be negative").default(0),
     language: z.string().default("en"),
     skipEmptyDocuments: z.boolean().default(true),
+    respectSentenceBoundary: z.boolean().default(false),
   })
   .superRefine((value, context) => {
     refineOverlap(value, context);
-    if (value.splitBy === "sentence") refineLanguage(value.language, context, "language");
+    if (value.splitBy === "sentence" || (value.respectSentenceBoundary && value.splitBy === "word")) {
+      refineLanguage(value.language, context, "language");
+    }
   });
 
 /**
@@ -27,7 +31,9 @@ const params = z
  * `Intl.Segmenter` for `language`), passages (`"\n\n"`), pages (`"\f"`) or lines (`"\n"`), each kept
  * with its trailing delimiter, so chunks are exact slices of the source.
  * Consecutive chunks share `splitOverlap` units; a final chunk of fewer than `splitThreshold` units is
- * appended to the previous one.
+ * appended to the previous one. With `respectSentenceBoundary` and `splitBy: "word"`, chunks are whole
+ * sentences of at most `splitLength` words together, overlapping by whole sentences (Haystack's mode of
+ * the same name; with another `splitBy` the option is ignored, with a warning, as in Haystack).
  *
  * Every chunk's meta is the source's meta plus `source_id`, `page_number` (the page it starts on,
  * counting `"\f"`), `split_id` (0-based, per source), `split_idx_start` (its offset in the source) and,
@@ -49,12 +55,19 @@ export const DocumentSplitter = defineComponent({
   outputs: { documents: documentListSchema },
   setup: (options) => ({
     segmenter:
-      options.splitBy === "sentence"
+      options.splitBy === "sentence" || (options.respectSentenceBoundary && options.splitBy === "word")
         ? new Intl.Segmenter(options.language, { granularity: "sentence" })
         : undefined,
   }),
   run: ({ documents }, { params: options, resources, componentName, logger }) => {
     const chunks: Document[] = [];
+    const bySentenceWords = options.respectSentenceBoundary && options.splitBy === "word";
+    if (options.respectSentenceBoundary && !bySentenceWords && documents.length > 0) {
+      // Haystack warns (at construction) and ignores the option.
+      logger.warn(
+        `${componentLabel("DocumentSplitter", componentName)}: respectSentenceBoundary works with splitBy "word" only; splitting by "${options.splitBy}" without it.`,
+      );
+    }
     for (const document of documents) {
       const text = document.content;
       if (text === undefined) {
@@ -70,7 +83,14 @@ export const DocumentSplitter = defineComponent({
         );
         continue;
       }
-      const spans = concatenateUnits(text, unitBounds(text, options.splitBy, resources.segmenter), options);
+      const spans = bySentenceWords
+        ? sentenceWordSpans(
+            text,
+            unitBounds(text, "sentence", resources.segmenter),
+            options.splitLength,
+            options.splitOverlap,
+          )
+        : concatenateUnits(text, unitBounds(text, options.splitBy, resources.segmenter), options);
       const baseMeta = { ...document.meta, source_id: document.id };
       // A loop, not push(...chunks): spreading 100k+ chunks overflows the stack.
       const made = chunkDocuments(
