@@ -139,7 +139,8 @@ function withPgvectorOperators(schema: unknown): unknown {
 
 /**
  * The zod schema of a {@link PgvectorFilter} (the retrievers' `filters` socket and param): it runs
- * {@link pgvectorFilterIssues}, and writes as the core filter JSON Schema with the extra operators.
+ * the core checks plus those of the pgvector-only operators, and writes as the core filter JSON Schema
+ * with the extra operators.
  */
 export const pgvectorFilterSchema: z.ZodType<PgvectorFilter> = z
   .unknown()
