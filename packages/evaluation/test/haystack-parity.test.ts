@@ -278,6 +278,45 @@ describe("the judge prompt (test_llm_evaluator.py::test_prepare_template)", () =
   });
 });
 
+describe("judgments keep every key of the reply, as Haystack's parsed dict does", () => {
+  test("LLMEvaluator results and FaithfulnessEvaluator results carry the extra keys (_parse_dict_from_json returns the whole object)", async () => {
+    const chatGenerator = new ScriptedChatGenerator({
+      respond: (messages: readonly ChatMessage[]) =>
+        messages[0]?.text?.includes("statement_scores")
+          ? JSON.stringify({
+              statements: ["a", "b"],
+              statement_scores: [1, 0],
+              reasoning: "b is not in the context",
+            })
+          : JSON.stringify({ score: 1, reason: "explicit language" }),
+    });
+    const judge = new LLMEvaluator({
+      instructions: "Is this answer problematic for children?",
+      inputs: ["predicted_answers"],
+      outputs: ["score"],
+      examples: [],
+      chatGenerator,
+    });
+    expect((await judge.run({ predicted_answers: ["Damn!"] } as never)).results).toEqual([
+      { score: 1, reason: "explicit language" },
+    ]);
+    const faithfulness = await new FaithfulnessEvaluator({ chatGenerator }).run({
+      questions: ["q"],
+      contexts: [["a"]],
+      predicted_answers: ["a and b"],
+    });
+    expect(faithfulness.results).toEqual([
+      {
+        statements: ["a", "b"],
+        statement_scores: [1, 0],
+        reasoning: "b is not in the context",
+        score: 0.5,
+        status: "evaluated",
+      },
+    ]);
+  });
+});
+
 describe("EvaluationRunResult.comparativeDetailedReport (test_eval_run_result.py)", () => {
   const inputs = {
     query_id: ["53c3b3e6", "225f87f7"],

@@ -38,7 +38,8 @@ export const contextRelevanceExamples: readonly JudgeExample[] = [
   },
 ];
 
-const judgment = z.object({ relevant_statements: z.array(z.string()) });
+// Loose, as Haystack keeps every key of the parsed reply: keys beyond the declared ones stay in `results`.
+const judgment = z.looseObject({ relevant_statements: z.array(z.string()) });
 
 /**
  * Context relevance: an LLM extracts the sentences of each question's contexts that are needed to

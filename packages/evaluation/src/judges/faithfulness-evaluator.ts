@@ -47,8 +47,9 @@ export const faithfulnessExamples: readonly JudgeExample[] = [
   },
 ];
 
+// Loose, as Haystack keeps every key of the parsed reply: keys beyond the declared ones stay in `results`.
 const judgment = z
-  .object({
+  .looseObject({
     statements: z.array(z.string()),
     statement_scores: z.array(z.number().min(0).max(1)),
   })
