@@ -3,14 +3,15 @@
  * `array_contains`, `array_overlaps`). Expectations from haystack-core-integrations'
  * `integrations/pgvector/tests/test_filters.py`; each test names the Haystack test.
  */
-import { Pipeline } from "@junction/core";
-import { Document, type Filter, FilterError } from "@junction/documents";
+import { defineComponent, Pipeline } from "@junction/core";
+import { Document, type Filter, FilterError, filterSchema } from "@junction/documents";
 import {
   type PgvectorDocumentStore,
   type PgvectorFilter,
   PgvectorKeywordRetriever,
 } from "@junction/pgvector";
 import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { makeStore } from "./support/shared-pglite.js";
 
 const contents = [
@@ -204,5 +205,24 @@ describe("checks, as Haystack's store makes them", () => {
     expect((both.documents ?? []).map((document) => document.content).sort()).toEqual(
       ["A Bar Document 1", "A Foobar Document 1", "A Foo Document 1"].sort(),
     );
+  });
+
+  it("a component whose output is a core filter connects to a retriever's filters socket", async () => {
+    const FilterSource = defineComponent({
+      type: "test.FilterSource",
+      inputs: { kind: z.string() },
+      outputs: { filters: filterSchema },
+      run: ({ kind }) => ({ filters: { field: "meta.kind", operator: "==", value: kind } as Filter }),
+    });
+    const pipeline = new Pipeline()
+      .addComponent("source", new FilterSource())
+      .addComponent("retriever", new PgvectorKeywordRetriever({ documentStore: texts }))
+      .connect("source.filters", "retriever.filters");
+    const result = await pipeline.run({ source: { kind: "odd" }, retriever: { query: "document" } });
+    const documents = (result.retriever as { documents: Document[] }).documents;
+    expect(documents.map((document) => document.content).sort()).toEqual([
+      "A Foo Document 2",
+      "A Foobar Document 10",
+    ]);
   });
 });
