@@ -318,6 +318,32 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     expect(logger.messages("warn")[0]).toContain('respectSentenceBoundary works with splitBy "word" only');
   });
 
+  test('splitBy "function": one chunk per returned string, meta plus source_id only', async () => {
+    // test_split_by_function
+    const splitter = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (text) => text.split("."),
+    });
+    const source = new Document({ id: "1", content: "This.Is.A.Test", meta: { key: "value" } });
+    const { documents = [] } = await splitter.run({ documents: [source] });
+    expect(documents.map((document) => [document.content, document.meta])).toEqual(
+      ["This", "Is", "A", "Test"].map((content) => [content, { key: "value", source_id: "1" }]),
+    );
+    const bySpaces = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (text) => text.split(/\s{2,}/),
+    });
+    const spaced = await bySpaces.run({ documents: [new Document({ content: "This       Is\n  A  Test" })] });
+    expect(contents(spaced.documents)).toEqual(["This", "Is", "A", "Test"]);
+    // test_undefined_function; a function returning something else fails the run, naming the document
+    expect(() => new DocumentSplitter({ splitBy: "function" })).toThrow(/splittingFunction/);
+    const broken = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (() => "oops") as unknown as (text: string) => string[],
+    });
+    await expect(broken.run({ documents: [source] })).rejects.toThrow(/must return a list of strings/);
+  });
+
   test("a trailing delimiter never makes a chunk of only overlap (haystack#12686)", async () => {
     const splitter = new DocumentSplitter({ splitLength: 2, splitOverlap: 1 });
     expect(contents(await split(splitter, "a b "))).toEqual(["a b "]);
