@@ -52,7 +52,7 @@ const Measure = defineComponent({
   run: ({ data }) => ({ depth: depthOf(data) }),
 });
 
-type Tree = { a?: Tree | string };
+type Tree = { a?: Tree | string | undefined };
 const treeSchema: z.ZodType<Tree> = z.lazy(() =>
   z.object({ a: z.union([z.string(), treeSchema]).optional() }),
 );
