@@ -49,6 +49,8 @@ const params = z
  * appended to the previous one. With `respectSentenceBoundary` and `splitBy: "word"`, chunks are whole
  * sentences of at most `splitLength` words together, overlapping by whole sentences (Haystack's mode of
  * the same name; with another `splitBy` the option is ignored, with a warning, as in Haystack).
+ * With `splitBy: "function"`, `splittingFunction(text)` returns the chunks' texts; each gets the source's
+ * meta plus `source_id` only.
  *
  * Every chunk's meta is the source's meta plus `source_id`, `page_number` (the page it starts on,
  * counting `"\f"`), `split_id` (0-based, per source), `split_idx_start` (its offset in the source) and,
