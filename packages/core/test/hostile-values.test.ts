@@ -132,6 +132,28 @@ describe("deeply nested run inputs", () => {
     ]);
   });
 
+  test("a schema that runs out of stack while validating is reported as an issue of its socket", async () => {
+    const Exhausting = defineComponent({
+      type: "hostile.Exhausting",
+      inputs: {
+        data: z.unknown().refine(() => {
+          throw new RangeError("Maximum call stack size exceeded");
+        }),
+      },
+      outputs: {},
+      run: () => ({}),
+    });
+    const p = new Pipeline().addComponent("exhausting", new Exhausting());
+    const error = await rejection(p.run({ exhausting: { data: { a: 1 } } }));
+    expect(error).toBeInstanceOf(PipelineValidationError);
+    expect(error.issues).toEqual([
+      {
+        path: ["exhausting", "data"],
+        message: expect.stringMatching(/could not validate this value: validation ran out of stack/),
+      },
+    ]);
+  });
+
   test("a component that sends a 10,000-deep value stops the run naming the receiving socket and the sender", async () => {
     const p = new Pipeline()
       .addComponent("make", new Make())

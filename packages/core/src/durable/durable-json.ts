@@ -77,7 +77,7 @@ const maxDepth = maxValueDepth + snapshotStructureDepth;
 
 /** A path for a message: the first levels of a deep one. */
 function shortPath(path: string): string {
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return path.length > 80 ? `${path.slice(0, 80)}…` : path;
 }
 
 /**
