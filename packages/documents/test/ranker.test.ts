@@ -108,6 +108,29 @@ describe("MetaFieldRanker (Haystack's cases)", () => {
     expect(ranked.map((document) => document.meta.tag)).toEqual(["a", "\uff01", "🪲"]);
   });
 
+  test("date values: zone-less date-times are read as naive (UTC), and naive mixed with zoned keeps the order", async () => {
+    // MetaFieldRanker._parse_meta with meta_value_type="date" uses dateutil: "2021-06-01T09:00" is naive and
+    // sorts by its clock reading; sorted() of naive and aware datetimes raises TypeError → incoming order.
+    const dated = (...dates: string[]) =>
+      dates.map((date) => new Document({ content: `on ${date}`, meta: { date } }));
+    const ranker = new MetaFieldRanker({ metaField: "date", metaValueType: "date", sortOrder: "ascending" });
+    const naive = await ranker.run({
+      documents: dated("2021-06-01T09:00", "2021-06-01", "2021-05-31 23:30"),
+    });
+    expect(naive.documents?.map((document) => document.meta.date)).toEqual([
+      "2021-05-31 23:30",
+      "2021-06-01",
+      "2021-06-01T09:00",
+    ]);
+    const logger = new MemoryLogger();
+    const mixed = await ranker.run({ documents: dated("2021-06-02", "2021-06-01T00:00:00Z") }, { logger });
+    expect(mixed.documents?.map((document) => document.meta.date)).toEqual([
+      "2021-06-02",
+      "2021-06-01T00:00:00Z",
+    ]);
+    expect(logger.messages("warn")[0]).toContain("dates with and without a time zone");
+  });
+
   test("weight 0 keeps the incoming order (deduplicated); a run input can set it", async () => {
     const documents = [
       new Document({ id: "duplicate", content: "keep me", meta: { rating: 1.3 }, score: 0.9 }),

@@ -26,11 +26,32 @@ function parseIntValue(value: string): number {
   return Number(trimmed.replaceAll("_", ""));
 }
 
-/** A date string (what `Date.parse` reads: ISO 8601 and RFC 2822) as epoch milliseconds. */
+const isoWithoutZone = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*$/;
+const withZone = /(Z|[+-]\d{2}:?\d{2}|\b(GMT|UTC|UT|[ECMP][SD]T))\s*$/i;
+
+/**
+ * A date string (what `Date.parse` reads: ISO 8601 and RFC 2822) as epoch milliseconds. A date-time
+ * without a zone is read as UTC, not local time: dateutil gives a naive datetime, and naive values
+ * compare by their clock reading, whatever the machine's time zone.
+ */
 function parseDateValue(value: string): number {
-  const time = Date.parse(value);
+  const time = Date.parse(isoWithoutZone.test(value) ? `${value.trim().replace(" ", "T")}Z` : value);
   if (Number.isNaN(time)) throw new Error(`String does not contain a date: '${value}'`);
   return time;
+}
+
+/**
+ * True when some date strings name a time zone and others do not: Python cannot order an aware
+ * datetime against a naive one (`TypeError`), so Haystack keeps the incoming order then.
+ */
+export function mixesZonedAndNaiveDates(values: readonly string[]): boolean {
+  let zoned = false;
+  let naive = false;
+  for (const value of values) {
+    if (withZone.test(value.trim())) zoned = true;
+    else naive = true;
+  }
+  return zoned && naive;
 }
 
 /**
