@@ -317,6 +317,33 @@ describe("judgments keep every key of the reply, as Haystack's parsed dict does"
   });
 });
 
+describe("default examples", () => {
+  test("examples: [] means the default examples (Haystack's `examples or _DEFAULT_EXAMPLES`)", async () => {
+    const prompts: string[] = [];
+    const chatGenerator = new ScriptedChatGenerator({
+      respond: (messages: readonly ChatMessage[]) => {
+        prompts.push(messages[0]?.text ?? "");
+        return prompts.length === 1
+          ? JSON.stringify({ statements: [], statement_scores: [] })
+          : JSON.stringify({ relevant_statements: [] });
+      },
+    });
+    await new FaithfulnessEvaluator({ chatGenerator, examples: [] }).run({
+      questions: ["q"],
+      contexts: [["c"]],
+      predicted_answers: ["a"],
+    });
+    await new ContextRelevanceEvaluator({ chatGenerator, examples: [] }).run({
+      questions: ["q"],
+      contexts: [["c"]],
+    });
+    expect(prompts[0]).toContain(
+      '"statements": ["Rome is the capital of Italy.", "Rome has more than 4 million inhabitants."]',
+    );
+    expect(prompts[1]).toContain('"relevant_statements": ["Berlin is the capital of Germany."]');
+  });
+});
+
 describe("EvaluationRunResult.comparativeDetailedReport (test_eval_run_result.py)", () => {
   const inputs = {
     query_id: ["53c3b3e6", "225f87f7"],

@@ -64,6 +64,7 @@ const judgment = z
  * (0 when there are no statements); a judgment that stays invalid scores NaN, is left out of `score`
  * and counted in `meta.invalid`. Empty inputs give no results and a NaN `score`, as in Haystack.
  * Inputs: `questions`, `contexts` (the texts given to the generator), `predicted_answers`.
+ * `examples: []` means the default examples, as Haystack's `examples or _DEFAULT_EXAMPLES` does.
  *
  * @example
  * ```ts
@@ -92,7 +93,8 @@ export const FaithfulnessEvaluator = defineComponent({
       inputNames: ["questions", "contexts", "predicted_answers"],
       outputNames: ["statements", "statement_scores"],
       schema: judgment,
-      params,
+      // Haystack's `examples or _DEFAULT_EXAMPLES`: an empty list means the default examples.
+      params: params.examples.length === 0 ? { ...params, examples: faithfulnessExamples } : params,
       inputs,
       signal,
     });
