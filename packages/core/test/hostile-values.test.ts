@@ -171,6 +171,21 @@ describe("deeply nested run inputs", () => {
       /the value sent to "measure\.data" \(from "make"\) nests .* deeper than 1,000 levels/,
     );
   });
+  test('validate: "all" reports a 10,000-deep output its recursive schema cannot walk as an issue of the output', async () => {
+    const MakeTree = defineComponent({
+      type: "hostile.MakeTree",
+      inputs: { depth: z.number() },
+      outputs: { data: treeSchema },
+      run: ({ depth }) => ({ data: nested(depth) as Tree }),
+    });
+    const p = new Pipeline().addComponent("make", new MakeTree());
+    expect(await p.run({ make: { depth: 10 } }, { validate: "all" })).toEqual({ make: { data: nested(10) } });
+    const error = await rejection(p.run({ make: { depth: 10_000 } }, { validate: "all" }));
+    expect(error).toBeInstanceOf(PipelineRuntimeError);
+    expect(error.issues).toEqual([
+      { path: ["make", "data"], message: expect.stringMatching(/validation ran out of stack/) },
+    ]);
+  });
 });
 
 describe("cyclic and odd-shaped run inputs", () => {
@@ -239,12 +254,9 @@ describe("cyclic and odd-shaped run inputs", () => {
       expect(await p.run({ count: { data } })).toEqual({ count: { keys: size } });
       return performance.now() - started;
     };
-    await time(10_000); // warm up
-    const small = await time(10_000);
-    const large = await time(100_000);
-    // Quadratic work would take ~100× as long for 10× the keys (and minutes in absolute terms).
-    expect(large).toBeLessThan(5_000);
-    expect(large / Math.max(small, 1)).toBeLessThan(40);
+    await time(1_000); // warm up
+    // Linear work takes well under a second; quadratic work (10^10 steps) would take minutes.
+    expect(await time(100_000)).toBeLessThan(5_000);
   });
 });
 

@@ -131,8 +131,7 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
       continue;
     }
     if (!context.validateOutputs || result[key] === undefined) continue;
-    const parsed = sockets[key]!.schema.safeParse(result[key]);
-    if (!parsed.success) issues = [...(issues ?? []), ...zodIssues(parsed.error, [node.name, key])];
+    issues = checkOutput(node, key, sockets[key]!, result[key], issues);
   }
   if (undeclared !== undefined) {
     context.logger.warn(
@@ -145,6 +144,24 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
       `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
       { componentName: node.name, componentType: node.type, issues },
     );
+  }
+}
+
+/** Validates one output (`validate: "all"`); a schema running out of stack on it is an issue too. */
+function checkOutput(
+  node: PlanNode,
+  key: string,
+  socket: OutputSocket,
+  value: unknown,
+  issues: Issue[] | undefined,
+): Issue[] | undefined {
+  try {
+    const parsed = socket.schema.safeParse(value);
+    return parsed.success ? issues : [...(issues ?? []), ...zodIssues(parsed.error, [node.name, key])];
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const message = `validation ran out of stack (${error.message}): the value is cyclic or nests too deeply for this recursive schema. Return a flatter value.`;
+    return [...(issues ?? []), { path: [node.name, key], message }];
   }
 }
 
