@@ -239,6 +239,13 @@ describe("DocumentSplitter (Haystack's cases)", () => {
       "Then J. K. Rowling arrived.\n",
       "A heading\n\nMore text here.",
     ]);
+    // after an abbreviation or an ellipsis, a capitalised common opener starts a sentence (Punkt's
+    // sentence starters), a name does not
+    expect(await bySentence("We met at 5 p.m. Then we left. Wait... John came.")).toEqual([
+      "We met at 5 p.m. ",
+      "Then we left. ",
+      "Wait... John came.",
+    ]);
     expect(await bySentence("Das ist z.B. gut. Und Dr. Müller kommt.", "de")).toEqual([
       "Das ist z.B. gut. ",
       "Und Dr. Müller kommt.",

@@ -8,7 +8,9 @@ import { sentenceStarts } from "./sentences.js";
  * abbreviation. So a segmenter boundary is kept only when:
  *
  * 1. the text before it (trailing whitespace and closing brackets or quotes aside) ends with `.`, `?` or `!`;
- * 2. that `.` does not end an abbreviation of the language (`Mr.`, `e.g.`, `z.B.`) or an initial (`J.`);
+ * 2. that `.` does not end an abbreviation of the language (`Mr.`, `e.g.`, `z.B.`), an initial (`J.`) or
+ *    an ellipsis (`wait...`) — unless the next word is a capitalised common sentence opener (`The`,
+ *    `Then`, `Der`), which Punkt takes as a new sentence;
  * 3. Haystack's split rules (`SentenceSplitter._needs_join`) do not join the two sentences: the boundary
  *    lies inside a quotation (`"…"` or `'…'`, as Haystack's regex pairs them), right after a quotation
  *    ending in `?"`, after a numbered-list marker alone (`1.`), or before a sentence opening with `(` or `[`.
@@ -37,6 +39,30 @@ const abbreviations: Readonly<Record<string, ReadonlySet<string>>> = {
   ),
 };
 
+/**
+ * Words that usually open a sentence (Punkt learns such "sentence starters" and orthographic habits from
+ * its training text): after an abbreviation, an initial or an ellipsis, one of these, capitalised, ends
+ * the sentence.
+ */
+const sentenceStarters: Readonly<Record<string, ReadonlySet<string>>> = {
+  en: new Set(
+    (
+      "the a an it its he she we they i you this that these those there then thus hence however in on at " +
+      "for from to by with of as after before during since while when where what which who why how if " +
+      "but and or nor so yet also although though because moreover furthermore meanwhile nevertheless " +
+      "therefore instead indeed finally first second third next one some many most several each every " +
+      "both all any no not none such his her their our my your today yesterday tomorrow now here"
+    ).split(" "),
+  ),
+  de: new Set(
+    (
+      "der die das ein eine einer eines es er sie wir ihr ich dies diese dieser dieses in im am an auf " +
+      "für mit von zu bei nach vor seit während wenn als wie was wer wo warum aber und oder doch auch " +
+      "jedoch dann danach deshalb daher außerdem so nun hier heute"
+    ).split(" "),
+  ),
+};
+
 const sentenceEnds = new Set([".", "?", "!"]);
 const closers = new Set([")", "]", "}", '"', "'", "\u2019", "\u201d", "\u00bb"]);
 const quotations = /"[^"]*"|'[^']*'/g;
@@ -52,12 +78,20 @@ const digit = /^\p{Nd}$/u;
 export function haystackSentenceStarts(text: string, segmenter: Intl.Segmenter): number[] {
   const language = segmenter.resolvedOptions().locale.split("-")[0]?.toLowerCase() ?? "en";
   const known = abbreviations[language] ?? new Set<string>();
-  const kept = sentenceStarts(text, segmenter).filter((boundary) => endsSentence(text, boundary, known));
+  const starters = sentenceStarters[language] ?? new Set<string>();
+  const kept = sentenceStarts(text, segmenter).filter((boundary) =>
+    endsSentence(text, boundary, known, starters),
+  );
   return applySplitRules(text, kept);
 }
 
 /** Rules 1 and 2: does the text before `boundary` end a sentence as Punkt would see it? */
-function endsSentence(text: string, boundary: number, known: ReadonlySet<string>): boolean {
+function endsSentence(
+  text: string,
+  boundary: number,
+  known: ReadonlySet<string>,
+  starters: ReadonlySet<string>,
+): boolean {
   let end = boundary;
   while (end > 0 && isPythonWhitespace(text.charAt(end - 1))) end -= 1;
   let closed = false;
@@ -75,9 +109,23 @@ function endsSentence(text: string, boundary: number, known: ReadonlySet<string>
     .replace(/^[([{"'\u2018\u201c\u00ab]+/, "")
     .toLowerCase();
   if (token === "") return true;
-  if (known.has(token)) return false;
-  // an initial: one letter (Punkt treats "J." before a name as no sentence end)
-  return !/^\p{L}$/u.test(token);
+  // an abbreviation, an initial ("J.") or an ellipsis ("wait..."): Punkt ends the sentence there only
+  // when the next word is one that usually starts sentences ("Mr. Smith" goes on, "5 p.m. Then" ends)
+  const abbreviationLike = known.has(token) || /^\p{L}$/u.test(token) || token.endsWith("..");
+  return !abbreviationLike || startsWithSentenceStarter(text, boundary, starters);
+}
+
+/** True when the word at `from` is capitalised and, lowercased, one of `starters`. */
+function startsWithSentenceStarter(text: string, from: number, starters: ReadonlySet<string>): boolean {
+  let start = from;
+  while (start < text.length && isPythonWhitespace(text.charAt(start))) start += 1;
+  let end = start;
+  while (end < text.length && !isPythonWhitespace(text.charAt(end))) end += 1;
+  const word = text
+    .slice(start, end)
+    .replace(/^[([{"'\u2018\u201c\u00ab]+/, "")
+    .replace(/[^\p{L}]+$/u, "");
+  return /^\p{Lu}/u.test(word) && starters.has(word.toLowerCase());
 }
 
 /**
