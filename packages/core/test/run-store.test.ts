@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdir, readdir, readFile, truncate, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
@@ -162,6 +162,12 @@ describe("FileRunStore", () => {
       [1, "interrupted"],
       [2, "completed"],
     ]);
+    // A later save removes it once it is old enough that no write can still be using it.
+    expect(await readdir(join(dir, "torn"))).toContain(".tmp-99999-0123456789ab");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(dir, "torn", ".tmp-99999-0123456789ab"), hourAgo, hourAgo);
+    await store.save(snapshot("torn", 3, "completed"), 2);
+    expect((await readdir(join(dir, "torn"))).filter((name) => name.startsWith(".tmp"))).toEqual([]);
   });
 
   test("a truncated snapshot file is a DeserializationError naming the file; older snapshots still load", async () => {
