@@ -111,6 +111,18 @@ describe("deeply nested run inputs", () => {
     },
   );
 
+  test("stream() refuses the same input the same way, before any event", async () => {
+    const p = new Pipeline().addComponent("measure", new Measure());
+    const events: string[] = [];
+    const error = await rejection(
+      (async () => {
+        for await (const event of p.stream({ measure: { data: nested(10_000) } })) events.push(event.type);
+      })(),
+    );
+    expect(error).toBeInstanceOf(PipelineValidationError);
+    expect(events).toEqual([]);
+  });
+
   test("a 10,000-deep value into a recursive typed socket is refused before zod walks it", async () => {
     const p = new Pipeline().addComponent("tree", new MeasureTree());
     const error = await rejection(p.run({ data: nested(10_000) }));
@@ -261,7 +273,7 @@ describe("cyclic and odd-shaped run inputs", () => {
 });
 
 describe("snapshots holding deep values", () => {
-  const depth = 900; // inside the limit, far beyond the 64 levels serve accepts
+  const depth = maxValueDepth; // the deepest a run accepts, far beyond the 64 levels serve accepts
 
   test.each([
     ["MemoryRunStore", async () => new MemoryRunStore()],
