@@ -5,9 +5,8 @@ import { maxValueDepth } from "../json/value-limits.js";
  * Junction error. Internal: it never leaves the engine.
  */
 export class ValueTooDeep extends Error {
-  /** @param limit - the limit that was exceeded */
-  constructor(readonly limit: number) {
-    super(`nested deeper than ${limit} levels`);
+  constructor() {
+    super(`nested deeper than ${maxValueDepth} levels`);
   }
 }
 
@@ -36,7 +35,7 @@ function copy(value: unknown, seen: Map<object, unknown>, remaining: number): un
   const existing = seen.get(value);
   if (existing !== undefined) return existing;
   if (Array.isArray(value)) {
-    if (remaining === 0) throw new ValueTooDeep(maxValueDepth);
+    if (remaining === 0) throw new ValueTooDeep();
     const out: unknown[] = new Array(value.length);
     seen.set(value, out);
     for (let index = 0; index < value.length; index += 1)
@@ -45,7 +44,7 @@ function copy(value: unknown, seen: Map<object, unknown>, remaining: number): un
   }
   const prototype = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) {
-    if (remaining === 0) throw new ValueTooDeep(maxValueDepth);
+    if (remaining === 0) throw new ValueTooDeep();
     const out: Record<string, unknown> = prototype === null ? Object.create(null) : {};
     seen.set(value, out);
     for (const key of Object.keys(value)) {
@@ -57,14 +56,14 @@ function copy(value: unknown, seen: Map<object, unknown>, remaining: number): un
     return out;
   }
   if (value instanceof Map) {
-    if (remaining === 0) throw new ValueTooDeep(maxValueDepth);
+    if (remaining === 0) throw new ValueTooDeep();
     const out = new Map();
     seen.set(value, out);
     for (const [key, item] of value) out.set(key, copy(item, seen, remaining - 1));
     return out;
   }
   if (value instanceof Set) {
-    if (remaining === 0) throw new ValueTooDeep(maxValueDepth);
+    if (remaining === 0) throw new ValueTooDeep();
     const out = new Set();
     seen.set(value, out);
     for (const item of value) out.add(copy(item, seen, remaining - 1));
