@@ -154,6 +154,24 @@ describe("DocumentCleaner (Haystack's cases)", () => {
     expect(cleaned?.split("\f")[1]).not.toContain("Running header here");
   });
 
+  test("patterns and replacements written for Haystack (Python re) work unchanged", async () => {
+    const options: Options = { removeEmptyLines: false, removeExtraWhitespaces: false };
+    // (?i) as a leading inline flag; (?P<name>…) and \g<name> / \1 in replacements (re.sub syntax)
+    expect(await clean({ ...options, removeRegex: "(?i)page \\d+" }, "PAGE 1 text Page 2")).toBe("text");
+    expect(
+      await clean(
+        { ...options, replaceRegexes: { "(?P<first>\\d+)-(?P<second>\\d+)": "\\g<second>-\\g<first>" } },
+        "range 1-9",
+      ),
+    ).toBe("range 9-1");
+    expect(
+      await clean({ ...options, replaceRegexes: { "(\\w+)@example": "\\1 at example" } }, "ann@example"),
+    ).toBe("ann at example");
+    expect(await clean({ ...options, replaceRegexes: { "\\n\\n+": "\\n" } }, "a\n\n\nb")).toBe("a\nb");
+    expect(await clean({ ...options, replaceRegexes: { "(?P<w>a)(?P=w)": "\\g<0>!" } }, "aab")).toBe("aa!b");
+    expect(() => new DocumentCleaner({ removeRegex: "(?x) a b" })).toThrow(/verbose flag/);
+  });
+
   test("an invalid regex fails at construction, naming the option", () => {
     expect(() => new DocumentCleaner({ removeRegex: "(" })).toThrow(/removeRegex/);
     expect(() => new DocumentCleaner({ replaceRegexes: { "[": "" } })).toThrow(/replaceRegexes/);

@@ -5,6 +5,7 @@ import { pythonStrip } from "../document/python-whitespace.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { copyMeta } from "../splitters/chunk-documents.js";
+import { translatePythonPattern, translatePythonReplacement } from "./python-regex.js";
 import { removeRepeatedSubstrings } from "./repeated-substrings.js";
 import {
   asciiOnly,
@@ -18,13 +19,19 @@ import {
 /** The Unicode normalization forms `DocumentCleaner` accepts. */
 export const unicodeNormalizationForms = ["NFC", "NFKC", "NFD", "NFKD"] as const;
 
+/** A pattern as written (Python's `(?i)` and `(?P<name>…)` accepted) compiled to a global RegExp. */
+function compilePattern(pattern: string): RegExp {
+  const { source, flags } = translatePythonPattern(pattern);
+  return new RegExp(source, flags);
+}
+
 const regexSource = z.string().superRefine((source, context) => {
   try {
-    new RegExp(source, "g");
+    compilePattern(source);
   } catch (error) {
     context.addIssue({
       code: "custom",
-      message: `not a valid JavaScript regular expression (${(error as Error).message}); patterns use JavaScript RegExp syntax.`,
+      message: `not a valid regular expression (${(error as Error).message}); patterns use JavaScript RegExp syntax (plus Python's (?i) and (?P<name>…)).`,
     });
   }
 });
@@ -47,8 +54,9 @@ const params = z.object({
  * normalization (`unicodeNormalization`), `asciiOnly` (accents dropped, other non-ASCII removed),
  * `removeExtraWhitespaces` (runs of whitespace → one space, pages stripped), `removeEmptyLines`,
  * `removeSubstrings`, `removeRegex` (matches removed, pages stripped), `replaceRegexes` (pattern →
- * replacement, `$1` for groups), `removeRepeatedSubstrings` (headers and footers repeated on every page)
- * and `stripWhitespaces`. Form feeds (`"\f"`) are kept: every step works page by page.
+ * replacement, `$1` or Python's `\1` for groups; Python's `(?i)` and `(?P<name>…)` are understood),
+ * `removeRepeatedSubstrings` (headers and footers repeated on every page) and `stripWhitespaces`. Form
+ * feeds (`"\f"`) are kept: every step works page by page.
  *
  * A cleaned document keeps blob, meta, score and embeddings; its id is recomputed from the new content
  * unless `keepId`. A document without text passes through unchanged (with a warning).
@@ -70,9 +78,9 @@ export const DocumentCleaner = defineComponent({
     removeRegex:
       options.removeRegex === undefined || options.removeRegex === null || options.removeRegex === ""
         ? undefined
-        : new RegExp(options.removeRegex, "g"),
+        : compilePattern(options.removeRegex),
     replaceRegexes: Object.entries(options.replaceRegexes ?? {}).map(
-      ([pattern, replacement]) => [new RegExp(pattern, "g"), replacement] as const,
+      ([pattern, replacement]) => [compilePattern(pattern), translatePythonReplacement(replacement)] as const,
     ),
   }),
   run: ({ documents }, { params: options, resources, componentName, logger }) => {
