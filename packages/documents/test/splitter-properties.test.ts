@@ -7,6 +7,7 @@ import {
 } from "@junction/documents";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { haystackSentenceStarts } from "../src/splitters/sentence-rules.js";
 import { sentenceStarts } from "../src/splitters/sentences.js";
 
 /** Texts made of words, punctuation, every delimiter the splitters know, and a surrogate pair. */
@@ -182,6 +183,51 @@ describe("sentence segmentation in windows", () => {
         expect(sentenceStarts(text, segmenter)).toEqual(whole);
       }),
       { numRuns: 40 },
+    );
+  });
+
+  test("Haystack's sentence ends are segmenter boundaries after . ? or ! (closers and spaces aside)", () => {
+    const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
+    const piece = fc.constantFrom(
+      "Word",
+      "word",
+      "Mr.",
+      "J.",
+      "e.g.",
+      "3.5",
+      "1.",
+      "The",
+      "(see",
+      "it)",
+      '"Quoted.',
+      'end."',
+      "'tis",
+      ".",
+      "!",
+      "?",
+      "...",
+      " ",
+      "  ",
+      "\n",
+      "\n\n",
+      "\f",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 200 }), (pieces) => {
+        const text = pieces.join(" ");
+        const raw = new Set(sentenceStarts(text, segmenter));
+        const kept = haystackSentenceStarts(text, segmenter);
+        for (const boundary of kept) {
+          expect(raw.has(boundary)).toBe(true);
+          const before = text
+            .slice(0, boundary)
+            .replace(/\s+$/u, "")
+            .replace(/[)\]}"'\u2019\u201d\u00bb]+$/u, "");
+          expect(before).toMatch(/[.?!]$/);
+        }
+        expect([...kept].sort((a, b) => a - b)).toEqual(kept);
+      }),
+      { numRuns: 200 },
     );
   });
 });
