@@ -1,5 +1,5 @@
 import { MemoryLogger, setDefaultLogger, silentLogger } from "@junction/core";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   Document,
   DocumentStoreConfigError,
@@ -10,6 +10,7 @@ import {
   RetrievalQueryError,
 } from "../src/index.js";
 
+beforeEach(() => setDefaultLogger(silentLogger));
 afterEach(() => setDefaultLogger(silentLogger));
 
 const doc = (id: string, content?: string, meta: Record<string, unknown> = {}, embedding?: number[]) =>
@@ -47,10 +48,16 @@ describe("InMemoryDocumentStore: writing and reading", () => {
       "four",
       "two last",
     ]);
-    // skip: the repeat is skipped and not counted (written_documents -= 1)
+    // skip: the repeat is skipped and not counted (written_documents -= 1), with a warning as Haystack's
+    // logger.warning("ID '{document_id}' already exists")
+    const logger = new MemoryLogger();
+    setDefaultLogger(logger);
     expect(await store.writeDocuments([doc("e", "five"), doc("e", "five again")], { policy: "skip" })).toBe(
       1,
     );
+    expect(logger.messages("warn")).toEqual([
+      'InMemoryDocumentStore.writeDocuments: skipped 1 document whose id already exists (policy "skip"): "e".',
+    ]);
     // The overwritten text is searchable, the old one is gone.
     expect((await store.bm25Retrieval({ query: "new" })).map((d) => d.id)).toEqual(["a"]);
     expect(await store.bm25Retrieval({ query: "one" })).toEqual([]);

@@ -200,6 +200,18 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
 
   #write(documents: readonly Document[], policy: WriteDocumentsOptions["policy"] & string): number {
     const plan = planWrite(documents, policy, this.#table, this.#embeddings.dimension);
+    if (plan.skipped.length > 0) {
+      // Haystack logs "ID '…' already exists" for each skipped document; one warning lists them here.
+      const shown = plan.skipped
+        .slice(0, 20)
+        .map((id) => JSON.stringify(id))
+        .join(", ");
+      const more = plan.skipped.length > 20 ? ` and ${plan.skipped.length - 20} more` : "";
+      getDefaultLogger().warn(
+        `InMemoryDocumentStore.writeDocuments: skipped ${plan.skipped.length} document${plan.skipped.length === 1 ? "" : "s"} whose id already exists (policy "skip"): ${shown}${more}.`,
+        { skippedIds: plan.skipped.slice(0, 20) },
+      );
+    }
     for (const document of plan.toWrite) {
       const existing = this.#table.slotOf(document.id);
       if (existing !== undefined) this.#remove(existing);

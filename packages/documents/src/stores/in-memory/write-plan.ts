@@ -12,6 +12,8 @@ export interface WritePlan {
    * repeated in an `"overwrite"` batch counts each time it is written (Haystack writes it twice).
    */
   readonly written: number;
+  /** The ids `"skip"` left out (stored already, or repeated in the batch), in order. */
+  readonly skipped: readonly string[];
 }
 
 /**
@@ -46,6 +48,7 @@ export function planWrite(
   const effective = policy === "none" ? "fail" : policy;
   const byId = new Map<string, Document>();
   const duplicates: string[] = [];
+  const skipped: string[] = [];
   for (const document of documents) {
     const stored = table.slotOf(document.id) !== undefined;
     const repeated = byId.has(document.id);
@@ -53,7 +56,10 @@ export function planWrite(
       if (!duplicates.includes(document.id)) duplicates.push(document.id);
       continue;
     }
-    if (effective === "skip" && (stored || repeated)) continue;
+    if (effective === "skip" && (stored || repeated)) {
+      skipped.push(document.id);
+      continue;
+    }
     if (repeated) byId.delete(document.id); // overwrite: the last one wins, at its position
     byId.set(document.id, document);
   }
@@ -69,7 +75,7 @@ export function planWrite(
   }
   const toWrite = [...byId.values()];
   checkDimensions(toWrite, storedDimension);
-  return { toWrite, written: effective === "overwrite" ? documents.length : toWrite.length };
+  return { toWrite, written: effective === "overwrite" ? documents.length : toWrite.length, skipped };
 }
 
 function checkDimensions(documents: readonly Document[], storedDimension: number | undefined): void {
