@@ -52,13 +52,13 @@ export function translatePythonReplacement(replacement: string): string {
   if (!replacement.includes("\\")) return replacement;
   return replacement.replace(
     /\\(g<([A-Za-z_][A-Za-z0-9_]*|\d+)>|\d{1,2}|[ntr\\])/g,
-    (match, escape: string, group?: string) => {
+    (match, sequence: string, group?: string) => {
       if (group !== undefined) {
         if (group === "0") return "$&";
         return /^\d+$/.test(group) ? `$${group}` : `$<${group}>`;
       }
-      if (/^\d/.test(escape)) return `$${escape}`;
-      return pythonEscapes[escape] ?? match;
+      if (/^\d/.test(sequence)) return `$${sequence}`;
+      return pythonEscapes[sequence] ?? match;
     },
   );
 }
