@@ -188,7 +188,7 @@ describe('a taken-over run refuses hostile deltas (durability "steps") before an
     ["a delta of another shape", ['{"step":"llm#0"}'], /delta 1 of the run is not a step result/],
     [
       "a delta nested beyond the bound",
-      [JSON.stringify({ step: "llm#0", value: deep(200), at: 1 })],
+      [JSON.stringify({ step: "llm#0", value: deep(1_100), at: 1 })],
       /delta 1 .*deeper than|delta 1 .*depth/,
     ],
   ];
