@@ -1,8 +1,9 @@
 import {
   ComponentInterrupt,
   type Decisions,
-  invokeComponent,
+  isPromiseLike,
   JunctionError,
+  type MaybePromise,
   type RunContext,
   type Span,
 } from "@junction/core";
@@ -16,7 +17,6 @@ import {
   Toolset,
 } from "@junction/llm";
 import PQueue from "p-queue";
-import { raceAbort } from "../abort.js";
 import { copyList } from "../state/list-view.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
@@ -30,14 +30,12 @@ import {
 import { type ConversationTurn, openTurn, resumeTurn } from "./conversation.js";
 import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
+import { callChatGenerator, copyRecord } from "./model-call.js";
 import { RunControl } from "./run-control.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
 import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
-
-/** The tags of a span that has none (shared: a tracer copies what it records). */
-const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
 interface AgentResume {
@@ -121,51 +119,17 @@ class AgentRun {
     return this.toolMapCache!;
   }
 
-  async callModel(
-    tools: readonly AnyTool[],
-    parent: Span | undefined,
-    responseFormat?: JsonSchemaResponseFormat,
-  ): Promise<ChatMessage[]> {
-    const { context } = this;
-    const span = context.tracer.startSpan("junction.agent.llm", noTags, parent);
-    try {
-      // Not `{ ...inputs, messages }`: on Node 20 an object made by a spread is slow (~1 µs) to add a key
-      // to, more than the rest of the model call's bookkeeping.
-      const inputs: Record<string, unknown> = copyRecord(this.prepared.generatorInputs);
-      inputs.messages = this.state.get("messages");
-      if (this.prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
-      if (responseFormat !== undefined) inputs.response_format = responseFormat;
-      const result = await raceAbort(
-        invokeComponent(this.params.chatGenerator, inputs, {
-          signal: context.signal,
-          tracer: context.tracer,
-          span,
-          logger: context.logger,
-          onEmit: this.prepared.onGeneratorEmit,
-        }),
-        context.signal,
-      );
-      const replies = result.replies;
-      if (!areMessages(replies)) {
-        throw new TypeError(
-          `the chat generator "${this.params.chatGenerator.type}" did not return { replies: ChatMessage[] }.`,
-        );
-      }
-      return replies;
-    } finally {
-      span.end();
-    }
-  }
-
   /** The model call of the current step: the durable step `llm#<step>` on a durable run. */
   modelStep(
     tools: readonly AnyTool[],
     parent: Span | undefined,
     responseFormat?: JsonSchemaResponseFormat,
-  ): Promise<ChatMessage[]> {
+  ): MaybePromise<ChatMessage[]> {
     const durable = this.context.durable;
-    if (durable === undefined) return this.callModel(tools, parent, responseFormat);
-    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent, responseFormat));
+    if (durable === undefined) return callChatGenerator(this, tools, parent, responseFormat);
+    return durable.step(`llm#${this.stepCount}`, async () =>
+      callChatGenerator(this, tools, parent, responseFormat),
+    );
   }
 
   addUsage(replies: readonly ChatMessage[]): void {
@@ -226,11 +190,13 @@ class AgentRun {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.modelStep(
+    let replies = this.modelStep(
       answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
       span,
       strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
     );
+    // Awaited only when it is a promise: `await` on a value still costs the step a microtask.
+    if (isPromiseLike(replies)) replies = await replies;
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!callsTools(replies)) {
@@ -270,7 +236,7 @@ class AgentRun {
       : openGates();
     if (hookInterrupts.length > 0) this.control.interrupts = [];
     if (gates.interrupts.length > 0) this.pause(gates);
-    return this.runTools(pending, toolMap, gates.presets, span);
+    return await this.runTools(pending, toolMap, gates.presets, span);
   }
 
   /** The tool calls of the last assistant message (what the step runs). */
@@ -323,7 +289,7 @@ class AgentRun {
     const calls = others ?? pending;
     let results: ChatMessage[] = [];
     if (calls.length > 0) {
-      results = await runToolCalls({
+      const ran = runToolCalls({
         calls,
         tools: toolMap,
         state: this.state,
@@ -341,6 +307,7 @@ class AgentRun {
         durable: this.context.durable,
         step: this.stepCount,
       });
+      results = isPromiseLike(ran) ? await ran : ran;
       this.countToolCalls(calls);
     }
     const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
@@ -534,19 +501,6 @@ export async function runAgent(
     turn?.release();
     runSpan.end();
   }
-}
-
-/** A shallow copy as a spread makes it, built so that V8 adds keys to it cheaply (see `callModel`). */
-function copyRecord<T extends object>(value: T): T {
-  if (Object.hasOwn(value, "__proto__")) return { ...value };
-  return Object.assign({}, value);
-}
-
-/** True when `value` is a list of `ChatMessage`s (what a chat generator must return). */
-function areMessages(value: unknown): value is ChatMessage[] {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (!(item instanceof ChatMessage)) return false;
-  return true;
 }
 
 /** True when a reply asks for at least one tool call. */

@@ -22,8 +22,12 @@ export interface PreparedRun {
   readonly initialTools: readonly AnyTool[];
   /** The tool names at the start of the run (for traces). */
   readonly initialToolNames: readonly string[];
-  /** The generator's inputs other than `messages` and `tools` (every socket present, defaults filled). */
-  readonly generatorInputs: Readonly<Record<string, unknown>>;
+  /**
+   * The generator's inputs other than `messages` and `tools`: each socket whose value is not `undefined`
+   * (a default, `generation_kwargs`, the streaming callback); `undefined` when there is none, so a step
+   * builds only `{ messages, tools }`.
+   */
+  readonly generatorInputs: Readonly<Record<string, unknown>> | undefined;
   /** Whether the generator has a `tools` input. */
   readonly generatorHasTools: boolean;
   /** Whether the generator has a `response_format` input (JSON-schema replies). */
@@ -126,7 +130,9 @@ export async function prepareRun(
         };
   const generatorInputs: Record<string, unknown> = {};
   for (const [name, socket] of Object.entries(sockets)) {
-    if (name !== "messages" && name !== "tools") generatorInputs[name] = socket.defaultValue();
+    if (name === "messages" || name === "tools") continue;
+    const value = socket.defaultValue();
+    if (value !== undefined) generatorInputs[name] = value;
   }
   if (Object.hasOwn(sockets, "generation_kwargs") && inputs.generation_kwargs !== undefined) {
     generatorInputs.generation_kwargs = inputs.generation_kwargs;
@@ -141,7 +147,7 @@ export async function prepareRun(
     tools,
     initialTools: flat,
     initialToolNames: flat.map((tool) => tool.name),
-    generatorInputs,
+    generatorInputs: Object.keys(generatorInputs).length === 0 ? undefined : generatorInputs,
     generatorHasTools,
     generatorHasResponseFormat: Object.hasOwn(sockets, "response_format"),
     onGeneratorEmit: streaming ? emit : undefined,

@@ -163,6 +163,10 @@ export function defineComponent<
             return Promise.reject(error);
           }
         },
+        call: (inputs, context) => {
+          if (!this.#warmed) return this.warmUp().then(() => runOnce(inputs, context));
+          return runOnce(inputs, context);
+        },
       };
     }
 

@@ -100,20 +100,31 @@ export function invokeComponent(
 ): Promise<Record<string, unknown>> {
   // Not an async function (one promise fewer per call); a synchronous failure still rejects.
   try {
-    return startInvoke(component, inputs, options);
+    return Promise.resolve(callComponent(component, inputs, options));
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
-function startInvoke(
+/**
+ * As {@link invokeComponent}, without the promise when none is needed: a warm component whose `run`
+ * returns its outputs at once hands them back as they are, and a synchronous failure is thrown. For
+ * framework loops that call a component many times (the Agent calling its chat generator on every
+ * step), where each promise is a measurable share of the step.
+ *
+ * @param component - the instance to run
+ * @param inputs - every input socket's value (sockets left out get `undefined`)
+ * @param options - signal, tracer, span, logger, emit target and the name to report
+ * @returns the outputs, or a promise of them
+ */
+export function callComponent(
   component: AnyComponent,
   inputs: Record<string, unknown>,
-  options: InvokeComponentOptions,
-): Promise<Record<string, unknown>> {
+  options: InvokeComponentOptions = {},
+): MaybePromise<Record<string, unknown>> {
   const onEmit = options.onEmit;
   const internals = getComponentInternals(component);
-  return internals.invoke(inputs, {
+  return internals.call(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
@@ -127,7 +138,7 @@ function startInvoke(
     interrupt: throwInterrupt,
     resume: options.resume,
     durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
-  }) as Promise<Record<string, unknown>>;
+  }) as MaybePromise<Record<string, unknown>>;
 }
 
 /**
