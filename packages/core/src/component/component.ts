@@ -146,6 +146,15 @@ export function defineComponent<
         } satisfies EveryRunContextField;
         return definition.run(inputs as InferInputs<TInputs>, runContext);
       };
+      const call = (inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">) => {
+        if (!this.#warmed) {
+          // warmUp() marks a component without a warm-up function warm at once; one with a warm-up is
+          // waited for on its first run.
+          const warming = this.warmUp();
+          if (!this.#warmed) return warming.then(() => runOnce(inputs, context));
+        }
+        return runOnce(inputs, context);
+      };
       this[componentInternals] = {
         definition,
         resources,
@@ -156,17 +165,13 @@ export function defineComponent<
         invoke: (inputs, context) => {
           // Not an async function: a warm component's run promise is passed on as it is (no wrapper
           // promise, fewer microtasks per call); a synchronous throw still becomes a rejection.
-          if (!this.#warmed) return this.warmUp().then(() => runOnce(inputs, context));
           try {
-            return Promise.resolve(runOnce(inputs, context));
+            return Promise.resolve(call(inputs, context));
           } catch (error) {
             return Promise.reject(error);
           }
         },
-        call: (inputs, context) => {
-          if (!this.#warmed) return this.warmUp().then(() => runOnce(inputs, context));
-          return runOnce(inputs, context);
-        },
+        call,
       };
     }
 
