@@ -75,7 +75,9 @@ describe("callComponent", () => {
 describe("isPromiseLike", () => {
   test("is true for promises and other thenables, false for plain values", () => {
     expect(isPromiseLike(Promise.resolve(1))).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a promise, on purpose
     expect(isPromiseLike({ then: () => undefined })).toBe(true);
+    // biome-ignore lint/suspicious/noThenProperty: a `then` that is not a function, on purpose
     for (const value of [1, "then", null, undefined, { then: 1 }, [], () => 1])
       expect(isPromiseLike(value)).toBe(false);
   });
