@@ -37,6 +37,14 @@ import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
 
+/** One step's tool calls under way: the calls run, the final-answer calls set aside, their results. */
+interface ToolRound {
+  readonly calls: readonly ToolCall[];
+  /** The calls other than final-answer calls, when the run checks structured answers. */
+  readonly others: readonly ToolCall[] | undefined;
+  readonly results: MaybePromise<ChatMessage[]>;
+}
+
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
 interface AgentResume {
   readonly snapshot: AgentSnapshot;
@@ -236,7 +244,11 @@ class AgentRun {
       : openGates();
     if (hookInterrupts.length > 0) this.control.interrupts = [];
     if (gates.interrupts.length > 0) this.pause(gates);
-    return await this.runTools(pending, toolMap, gates.presets, span);
+    // The tool round inline (not `await this.runTools`): one promise fewer per step.
+    const round = this.startTools(pending, toolMap, gates.presets, span);
+    const results = isPromiseLike(round.results) ? await round.results : round.results;
+    const ended = this.endTools(pending, round, results, span);
+    return isPromiseLike(ended) ? await ended : ended;
   }
 
   /** The tool calls of the last assistant message (what the step runs). */
@@ -276,40 +288,81 @@ class AgentRun {
     return this.runTools(applied.calls, toolMap, applied.presets, span);
   }
 
-  /** Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. */
+  /**
+   * Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. Waits
+   * only for what is a promise (a step whose tools answer at once makes none here).
+   */
   async runTools(
     pending: readonly ToolCall[],
     toolMap: ReadonlyMap<string, AnyTool>,
     presets: ReadonlyMap<number, ChatMessage>,
     span: Span | undefined,
   ): Promise<string | undefined> {
-    const answers = this.answers;
-    // Final-answer calls are checked by the structured-answer logic, not run as tools.
-    const others = answers?.split(pending);
+    const round = this.startTools(pending, toolMap, presets, span);
+    const results = isPromiseLike(round.results) ? await round.results : round.results;
+    const ended = this.endTools(pending, round, results, span);
+    return isPromiseLike(ended) ? await ended : ended;
+  }
+
+  /** Starts the step's tool calls; final-answer calls are set aside for the structured-answer logic. */
+  startTools(
+    pending: readonly ToolCall[],
+    toolMap: ReadonlyMap<string, AnyTool>,
+    presets: ReadonlyMap<number, ChatMessage>,
+    span: Span | undefined,
+  ): ToolRound {
+    const others = this.answers?.split(pending);
     const calls = others ?? pending;
-    let results: ChatMessage[] = [];
-    if (calls.length > 0) {
-      const ran = runToolCalls({
-        calls,
-        tools: toolMap,
-        state: this.state,
-        queue: this.queue,
-        raiseOnFailure: this.params.raiseOnToolInvocationFailure,
-        signal: this.context.signal,
-        tracer: this.context.tracer,
-        parentSpan: span,
-        logger: this.context.logger,
-        onChunk: this.prepared.onChunk,
-        onUsage: this.onToolUsage,
-        depth: this.context.depth,
-        presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
-        endChunk: others === undefined,
-        durable: this.context.durable,
-        step: this.stepCount,
-      });
-      results = isPromiseLike(ran) ? await ran : ran;
-      this.countToolCalls(calls);
-    }
+    if (calls.length === 0) return { calls, others, results: [] };
+    const results = runToolCalls({
+      calls,
+      tools: toolMap,
+      state: this.state,
+      queue: this.queue,
+      raiseOnFailure: this.params.raiseOnToolInvocationFailure,
+      signal: this.context.signal,
+      tracer: this.context.tracer,
+      parentSpan: span,
+      logger: this.context.logger,
+      onChunk: this.prepared.onChunk,
+      onUsage: this.onToolUsage,
+      depth: this.context.depth,
+      presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
+      endChunk: others === undefined,
+      durable: this.context.durable,
+      step: this.stepCount,
+    });
+    return { calls, others, results };
+  }
+
+  /**
+   * After the tool calls: the results (or the structured answer) into State, `afterTool` hooks, the end
+   * of the step and the exit check. Synchronous unless a structured answer, a hook or an exit waits.
+   */
+  endTools(
+    pending: readonly ToolCall[],
+    round: ToolRound,
+    results: ChatMessage[],
+    span: Span | undefined,
+  ): MaybePromise<string | undefined> {
+    const { calls, others } = round;
+    if (calls.length > 0) this.countToolCalls(calls);
+    if (others !== undefined || this.setup.hooks.afterTool.length > 0)
+      return this.endToolsWaiting(pending, round, results, span);
+    if (results.length > 0) writeUnchecked(this.state, "messages", results);
+    this.finishStep();
+    const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
+    return reason === undefined ? undefined : this.exitAfterTools(reason, span);
+  }
+
+  /** {@link endTools} with a structured answer to check or `afterTool` hooks to run. */
+  async endToolsWaiting(
+    pending: readonly ToolCall[],
+    { calls, others }: ToolRound,
+    results: ChatMessage[],
+    span: Span | undefined,
+  ): Promise<string | undefined> {
+    const answers = this.answers;
     const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
     if (answer !== undefined) writeUnchecked(this.state, "messages", answer.messages);
     else if (results.length > 0) writeUnchecked(this.state, "messages", results);
@@ -317,9 +370,14 @@ class AgentRun {
     this.finishStep();
     if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
     const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
-    if (reason !== undefined) return (await this.confirmExit(reason, span)) ? reason : undefined;
+    if (reason !== undefined) return this.exitAfterTools(reason, span);
     if (answer !== undefined) return answers!.settle(answer.verdict, span);
     return undefined;
+  }
+
+  /** A tool exit, unless an `onExit` hook vetoes it. */
+  async exitAfterTools(reason: string, span: Span | undefined): Promise<string | undefined> {
+    return (await this.confirmExit(reason, span)) ? reason : undefined;
   }
 
   countToolCalls(calls: readonly ToolCall[]): void {

@@ -160,13 +160,33 @@ function execute(
   options: RunToolCallsOptions,
   idempotencyKey: string | undefined,
 ): MaybePromise<Outcome> {
+  return executeThen(index, call, tool, args, options, idempotencyKey, sameOutcome);
+}
+
+function sameOutcome(outcome: Outcome): Outcome {
+  return outcome;
+}
+
+/**
+ * {@link execute}, with `finish` applied to the outcome in the same step: when the tool is async, one
+ * promise reaction both builds the outcome and finishes it (what the caller would otherwise chain).
+ */
+function executeThen<R>(
+  index: number,
+  call: ToolCall,
+  tool: AnyTool | undefined,
+  args: Readonly<Record<string, unknown>>,
+  options: RunToolCallsOptions,
+  idempotencyKey: string | undefined,
+  finish: (outcome: Outcome) => R,
+): MaybePromise<R> {
   if (tool === undefined) {
     const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
     const error = new ToolInvocationError(
       `Tool "${excerpt(call.toolName)}" not found.${didYouMean(call.toolName, options.tools.keys())} Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined };
+    return finish({ message: errorMessage(call, error), error, result: undefined });
   }
   const malformed = call.extra?.malformed_arguments;
   if (typeof malformed === "string") {
@@ -177,11 +197,11 @@ function execute(
       `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined };
+    return finish({ message: errorMessage(call, error), error, result: undefined });
   }
   const missing = missingStateInput(tool, call, options.state);
   if (missing !== undefined)
-    return { message: errorMessage(call, missing), error: missing, result: undefined };
+    return finish({ message: errorMessage(call, missing), error: missing, result: undefined });
   const span = options.tracer.startSpan(
     "junction.agent.tool",
     options.tracer !== noopTracer
@@ -210,12 +230,12 @@ function execute(
       idempotencyKey,
     });
   } catch (error) {
-    return failed(call, error, span, options);
+    return finish(failed(call, error, span, options));
   }
-  if (!isPromiseLike(result)) return succeeded(tool, call, result, span, options);
+  if (!isPromiseLike(result)) return finish(succeeded(tool, call, result, span, options));
   return Promise.resolve(result).then(
-    (value) => succeeded(tool, call, value, span, options),
-    (error: unknown) => failed(call, toolCallError(tool, args, error, options.signal), span, options),
+    (value) => finish(succeeded(tool, call, value, span, options)),
+    (error: unknown) => finish(failed(call, toolCallError(tool, args, error, options.signal), span, options)),
   );
 }
 
@@ -278,9 +298,9 @@ export function runToolCalls(options: RunToolCallsOptions): MaybePromise<ChatMes
     const call = calls[0]!;
     const tool = options.tools.get(call.toolName);
     const args = tool === undefined ? call.arguments : prepareArguments(tool, call, options.state);
-    const outcome = execute(0, call, tool, args, options, undefined);
-    if (isPromiseLike(outcome)) return outcome.then((settled) => [settle(settled, tool, options)]);
-    return [settle(outcome, tool, options)];
+    return executeThen(0, call, tool, args, options, undefined, (outcome) => [
+      settle(outcome, tool, options),
+    ]);
   }
   return runBatches(options);
 }
