@@ -17,7 +17,6 @@ import {
   Toolset,
 } from "@junction/llm";
 import PQueue from "p-queue";
-import { copyList } from "../state/list-view.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
@@ -32,6 +31,7 @@ import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
 import { callChatGenerator, copyRecord } from "./model-call.js";
 import { RunControl } from "./run-control.js";
+import { type AgentRunOutputs, runOutputs } from "./run-outputs.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
 import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
@@ -50,9 +50,6 @@ interface AgentResume {
   readonly snapshot: AgentSnapshot;
   readonly decisions: Decisions;
 }
-
-/** What one agent run returns (the output sockets). */
-export type AgentRunOutputs = Record<string, unknown>;
 
 function isUsageRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -468,30 +465,6 @@ class AgentRun {
     await this.hooks("afterRun", this.runSpan);
     return (this.state.get("exit_reason") as string | null | undefined) ?? exitReason;
   }
-
-  outputs(exitReason: string): AgentRunOutputs {
-    const messages = copyList(this.state.get("messages") as readonly ChatMessage[]);
-    const out: AgentRunOutputs = {
-      messages,
-      exit_reason: exitReason,
-      step_count: this.state.get("step_count"),
-      token_usage: this.state.get("token_usage"),
-      tool_call_counts: this.state.get("tool_call_counts"),
-    };
-    if (messages.length > 0) out.last_message = messages[messages.length - 1];
-    if (this.answers !== undefined) {
-      const value = this.state.get("structured_output");
-      if (value !== null && value !== undefined) out.structured_output = value;
-      const issues = this.state.get("output_issues");
-      if (issues !== null && issues !== undefined) out.output_issues = copyList(issues as readonly unknown[]);
-    }
-    for (const key of this.setup.userStateKeys) {
-      if (!this.state.has(key)) continue;
-      const value = this.state.get(key);
-      out[key] = Array.isArray(value) ? copyList(value) : value;
-    }
-    return out;
-  }
 }
 
 /**
@@ -544,7 +517,7 @@ export async function runAgent(
     const exitReason = await run.loop(resume);
     runSpan.setTag("junction.agent.steps_taken", run.stepCount);
     runSpan.setTag("junction.agent.exit_reason", exitReason);
-    const outputs = run.outputs(exitReason);
+    const outputs = runOutputs(run.state, setup, run.answers !== undefined, exitReason);
     // Only a completed run is stored; an error or an interrupt leaves the conversation as it was.
     await turn?.commit(run.state);
     return outputs;
