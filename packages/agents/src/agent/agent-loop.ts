@@ -4,6 +4,7 @@ import {
   isPromiseLike,
   JunctionError,
   type MaybePromise,
+  noopTracer,
   type RunContext,
   type Span,
 } from "@junction/core";
@@ -36,6 +37,9 @@ import { type PreparedRun, prepareRun } from "./run-setup.js";
 import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
+
+/** The tags of a span nobody records (shared). */
+const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** One step's tool calls under way: the calls run, the final-answer calls set aside, their results. */
 interface ToolRound {
@@ -440,7 +444,7 @@ class AgentRun {
     while (exitReason === undefined && this.stepCount < params.maxAgentSteps) {
       const span = context.tracer.startSpan(
         "junction.agent.step",
-        { "junction.agent.step": this.stepCount },
+        context.tracer === noopTracer ? noTags : { "junction.agent.step": this.stepCount },
         this.runSpan,
       );
       try {

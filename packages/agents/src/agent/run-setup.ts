@@ -8,7 +8,7 @@ import {
   Toolset,
   type ToolsInput,
 } from "@junction/llm";
-import { State } from "../state/state.js";
+import { State, writeUnchecked } from "../state/state.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
 import { renderTemplate } from "./template.js";
 
@@ -109,11 +109,13 @@ export async function prepareRun(
   const data: Record<string, unknown> = {};
   for (const key of setup.userStateKeys) if (inputs[key] !== undefined) data[key] = inputs[key];
   const state = new State({ schema: setup.stateSchema, data });
+  // The messages are checked (in a pipeline they come from another component as they are); the run
+  // metadata is built here and written without a schema check.
   state.set("messages", initialMessages(inputs, params, setup.templateVariables) as never);
-  state.set("step_count", 0 as never);
-  state.set("token_usage", {} as never);
-  state.set("tool_call_counts", Object.fromEntries(flat.map((tool) => [tool.name, 0])) as never);
-  state.set("exit_reason", null as never);
+  writeUnchecked(state, "step_count", 0);
+  writeUnchecked(state, "token_usage", {});
+  writeUnchecked(state, "tool_call_counts", Object.fromEntries(flat.map((tool) => [tool.name, 0])));
+  writeUnchecked(state, "exit_reason", null);
 
   const userCallback =
     (inputs.streaming_callback as StreamingCallback | undefined) ?? params.streamingCallback;
@@ -129,10 +131,9 @@ export async function prepareRun(
           await emit(chunk);
         };
   const generatorInputs: Record<string, unknown> = {};
-  for (const [name, socket] of Object.entries(sockets)) {
-    if (name === "messages" || name === "tools") continue;
+  for (const socket of setup.generatorDefaults) {
     const value = socket.defaultValue();
-    if (value !== undefined) generatorInputs[name] = value;
+    if (value !== undefined) generatorInputs[socket.name] = value;
   }
   if (Object.hasOwn(sockets, "generation_kwargs") && inputs.generation_kwargs !== undefined) {
     generatorInputs.generation_kwargs = inputs.generation_kwargs;

@@ -294,7 +294,7 @@ export function runToolCalls(options: RunToolCallsOptions): MaybePromise<ChatMes
     options.onChunk === undefined &&
     (options.presets === undefined || options.presets.size === 0)
   ) {
-    tagPlan(options, [[0]]);
+    if (options.tracer !== noopTracer) tagPlan(options, [[0]]);
     const call = calls[0]!;
     const tool = options.tools.get(call.toolName);
     const args = tool === undefined ? call.arguments : prepareArguments(tool, call, options.state);

@@ -90,6 +90,7 @@ export function defineComponent<
     readonly inputSockets: Readonly<Record<keyof TInputs & string, InputSocket>>;
     readonly outputSockets: Readonly<Record<keyof TOutputs & string, OutputSocket>>;
     #warm: Promise<void> | undefined;
+    #inputList: readonly InputSocket[];
     /** True once warm-up finished: a run then starts without waiting a microtask for it. */
     #warmed = false;
     readonly [componentInternals]: ComponentInternals;
@@ -122,6 +123,10 @@ export function defineComponent<
         outputSpecs,
         describeOutputSocket,
       ) as Readonly<Record<keyof TOutputs & string, OutputSocket>>;
+      // The sockets as a list, made once: the socket records have no prototype (dictionary objects),
+      // slow to walk on every direct run.
+      const inputList: readonly InputSocket[] = Object.values(this.inputSockets);
+      this.#inputList = inputList;
       const resources = definition.setup === undefined ? undefined : definition.setup(params);
       const runOnce = (
         inputs: Record<string, unknown>,
@@ -159,7 +164,7 @@ export function defineComponent<
         definition,
         resources,
         owner: undefined,
-        prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
+        prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName, inputList),
         checkResume: (resume) =>
           definition.checkResume?.(resume, { params, resources: resources as TResources }),
         invoke: (inputs, context) => {
@@ -180,7 +185,12 @@ export function defineComponent<
       options: ComponentRunOptions = {},
     ): Promise<InferOutputs<TOutputs>> {
       checkDurability(options.durability, `${this.type}.run`, options);
-      const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
+      const prepared = prepareDirectInputs(
+        this,
+        inputs as Record<string, unknown>,
+        options.componentName,
+        this.#inputList,
+      );
       options.signal?.throwIfAborted();
       if (options.durability === "steps") {
         return (await directRunServices().runWithSteps(

@@ -17,6 +17,7 @@ export function prepareDirectInputs(
   component: AnyComponent,
   inputs: Record<string, unknown>,
   componentName: string | undefined,
+  socketList: readonly InputSocket[] = Object.values(component.inputSockets as Record<string, InputSocket>),
 ): Record<string, unknown> {
   const label =
     componentName === undefined ? component.type : `"${excerpt(componentName)}" (${component.type})`;
@@ -40,7 +41,7 @@ export function prepareDirectInputs(
     }
   }
   const prepared: Record<string, unknown> = {};
-  for (const socket of Object.values(sockets)) {
+  for (const socket of socketList) {
     const value = inputs[socket.name];
     if (value === undefined) {
       if (socket.mandatory) issues.push({ path: [socket.name], message: "missing mandatory input." });
