@@ -14,7 +14,7 @@ const page = `<!doctype html><html><head><title>Release &amp; notes</title><styl
 <footer>Copyright</footer><script>track()</script></body></html>`;
 
 describe("HTMLToDocument", () => {
-  test("keeps the main text, drops navigation, footer and scripts, puts the title in meta", async () => {
+  test("keeps the main text, drops navigation, footer and scripts; the meta is the stream's and the input's, as Haystack's", async () => {
     const stream = ByteStream.fromString(page, {
       meta: { url: "https://example.com/v2", content_type: "text/html" },
     });
@@ -22,7 +22,10 @@ describe("HTMLToDocument", () => {
     expect(documents?.[0]?.content).toBe(
       "Version 2\n\nFaster indexing, see the changes.\n\n- BM25\n- Filters",
     );
-    expect(documents?.[0]?.meta).toEqual({
+    // HTMLToDocument.run: merged_metadata = {**bytestream.meta, **metadata} (no title)
+    expect(documents?.[0]?.meta).toEqual({ url: "https://example.com/v2", content_type: "text/html" });
+    const titled = await new HTMLToDocument({ extractTitle: true }).run({ sources: [stream] });
+    expect(titled.documents?.[0]?.meta).toEqual({
       url: "https://example.com/v2",
       content_type: "text/html",
       title: "Release & notes",
@@ -30,7 +33,11 @@ describe("HTMLToDocument", () => {
   });
 
   test("keepLinks writes link targets; mainContent: false keeps the whole body; the meta input wins over the title", async () => {
-    const { documents } = await new HTMLToDocument({ keepLinks: true, mainContent: false }).run({
+    const { documents } = await new HTMLToDocument({
+      keepLinks: true,
+      mainContent: false,
+      extractTitle: true,
+    }).run({
       sources: [ByteStream.fromString(page)],
       meta: { title: "Mine" },
     });

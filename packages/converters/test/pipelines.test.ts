@@ -109,7 +109,7 @@ describe("pipelines", () => {
     const url = `${server.origin}/article`;
     const pipeline = new Pipeline()
       .addComponent("fetch", new LinkContentFetcher({ allowPrivateAddresses: true }))
-      .addComponent("html", new HTMLToDocument())
+      .addComponent("html", new HTMLToDocument({ extractTitle: true }))
       .addComponent("split", new DocumentSplitter({ splitBy: "word", splitLength: 3 }))
       .connect("fetch.streams", "html.sources")
       .connect("html.documents", "split.documents");

@@ -105,6 +105,26 @@ describe("TextFileToDocument", () => {
     expect(() => new TextFileToDocument({ encoding: "klingon-8" })).toThrow(/unknown encoding/);
   });
 
+  test("Python codec names from Haystack pipelines are accepted (latin-1, utf_8, utf-8-sig)", async () => {
+    // TextFileToDocument(encoding=...) passes the name to bytes.decode: Python spellings must work here too.
+    const cafe = new Uint8Array([0x63, 0x61, 0x66, 0xe9]);
+    const latin = await new TextFileToDocument({ encoding: "latin-1" }).run({
+      sources: [new ByteStream(cafe)],
+    });
+    expect(latin.documents?.[0]?.content).toBe("café");
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    for (const encoding of ["utf_8", "utf-8-sig", "UTF_8"]) {
+      const { documents } = await new TextFileToDocument({ encoding }).run({
+        sources: [new ByteStream(bom)],
+      });
+      expect(documents?.[0]?.content).toBe("hi");
+    }
+    const fromMeta = new ByteStream(cafe, { meta: { encoding: "ISO8859_1" } });
+    expect((await new TextFileToDocument().run({ sources: [fromMeta] })).documents?.[0]?.content).toBe(
+      "café",
+    );
+  });
+
   test("an http(s) URL given as a source is refused, pointing to LinkContentFetcher", async () => {
     const error = await new TextFileToDocument()
       .run({ sources: ["https://example.com/a.txt"] })

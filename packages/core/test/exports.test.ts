@@ -67,6 +67,7 @@ test("@junction/core exports exactly its public surface", () => {
     "isReservedName",
     "isStreaming",
     "listNewestFirst",
+    "maxValueDepth",
     "namedTypeName",
     "namedTypeNames",
     "namedTypeWire",

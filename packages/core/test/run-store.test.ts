@@ -1,9 +1,10 @@
-import { execFile } from "node:child_process";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { mkdir, readdir, readFile, truncate, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import {
   appendDurable,
+  DeserializationError,
   FileRunStore,
   MemoryRunStore,
   RunConflictError,
@@ -143,5 +144,91 @@ describe("FileRunStore", () => {
     const written = JSON.parse(await readFile(target, "utf8")) as { pad: string };
     expect(written.pad).toHaveLength(200000);
     expect((await readdir(dir)).filter((name) => name.startsWith(".tmp"))).toEqual([]);
+  }, 60_000);
+
+  test("a crash mid-save leaves a torn temporary file: the run still loads, lists and takes the next save", async () => {
+    const dir = await tempDir();
+    const store = new FileRunStore(dir);
+    await store.save(snapshot("torn", 1), null);
+    // What a process killed while writing snapshot 2 leaves: half a temporary file, never linked.
+    await writeFile(
+      join(dir, "torn", ".tmp-99999-0123456789ab"),
+      JSON.stringify(snapshot("torn", 2)).slice(0, 40),
+    );
+    expect((await store.load("torn"))?.seq).toBe(1);
+    expect((await collect(store.list())).map((run) => run.runId)).toEqual(["torn"]);
+    await store.save(snapshot("torn", 2, "completed"), 1);
+    expect((await collect(store.history("torn"))).map((info) => [info.seq, info.status])).toEqual([
+      [1, "interrupted"],
+      [2, "completed"],
+    ]);
+    // A later save removes it once it is old enough that no write can still be using it.
+    expect(await readdir(join(dir, "torn"))).toContain(".tmp-99999-0123456789ab");
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(dir, "torn", ".tmp-99999-0123456789ab"), hourAgo, hourAgo);
+    await store.save(snapshot("torn", 3, "completed"), 2);
+    expect((await readdir(join(dir, "torn"))).filter((name) => name.startsWith(".tmp"))).toEqual([]);
+  });
+
+  test("a truncated snapshot file is a DeserializationError naming the file; older snapshots still load", async () => {
+    const dir = await tempDir();
+    const store = new FileRunStore(dir);
+    await store.save(snapshot("cut", 1), null);
+    await store.save(snapshot("cut", 2), 1);
+    const file = join(dir, "cut", "0000000002.json");
+    await truncate(file, 25);
+    const error = await store.load("cut").then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(DeserializationError);
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toMatch(/invalid JSON.*Restore it from a backup or delete the run/);
+    expect((await store.load("cut", 1))?.seq).toBe(1);
+  });
+
+  test("a process killed while saving snapshots never leaves a torn snapshot behind", async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, "killed"), { recursive: true });
+    const module = join(import.meta.dirname, "..", "src", "durable", "file-run-store.ts");
+    const base = snapshot("killed", 1, "running");
+    const script = `
+      import { FileRunStore } from ${JSON.stringify(module)};
+      const store = new FileRunStore(${JSON.stringify(dir)}, { keep: 1000 });
+      const base = ${JSON.stringify(base)};
+      const pad = "x".repeat(4_000_000);
+      for (let seq = 1; ; seq++) {
+        await store.save({ ...base, seq, parent: seq === 1 ? null : seq - 1, inputs: { pad } }, seq === 1 ? null : seq - 1);
+        console.log("saved " + seq);
+      }
+    `;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        // Kill it in the middle of its next writes, without warning (SIGKILL: no cleanup runs).
+        if (output.includes("saved 3")) setTimeout(resolve, 7);
+      });
+      child.on("exit", () => reject(new Error(`the writer exited early: ${errors}`)));
+    });
+    child.kill("SIGKILL");
+    await exited;
+    const store = new FileRunStore(dir);
+    const head = await store.load("killed");
+    if (head === undefined) throw new Error("the killed writer's run did not load");
+    expect(head.seq).toBeGreaterThanOrEqual(3);
+    expect((head.inputs as { pad: string }).pad).toHaveLength(4_000_000);
+    const seqs = (await collect(store.history("killed"))).map((info) => info.seq);
+    expect(seqs).toEqual(Array.from({ length: head.seq }, (_, index) => index + 1));
+    await store.save(snapshot("killed", head.seq + 1, "completed"), head.seq);
+    expect((await store.load("killed"))?.status).toBe("completed");
   }, 60_000);
 });

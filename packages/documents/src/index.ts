@@ -70,6 +70,7 @@ export { InMemoryEmbeddingRetriever } from "./retrievers/in-memory-embedding-ret
 export { mergeDocumentsText, SentenceWindowRetriever } from "./retrievers/sentence-window-retriever.js";
 export type { SplitOverlap } from "./splitters/chunk-documents.js";
 export { DocumentSplitter } from "./splitters/document-splitter.js";
+export type { SplittingFunction } from "./splitters/document-splitter-serializer.js";
 export {
   defaultRecursiveSeparators,
   RecursiveDocumentSplitter,

@@ -124,6 +124,36 @@ describe("DocumentCleaner (Haystack's cases)", () => {
     expect(logger.messages("warn")[0]).toContain('document "blob" has no text content');
   });
 
+  test("whitespace is Python's: separators and NEL collapse and strip, a BOM is text", async () => {
+    // DocumentCleaner._remove_extra_whitespaces: re.sub(r"\s\s+", " ", page).strip(), where Python's
+    // \s is str.isspace() (U+001C–U+001F and U+0085 included, U+FEFF not).
+    expect(await clean({}, "\x1ca\x1c\x1db\x85\x85c\x1f")).toBe("a b c");
+    expect(await clean({}, "\ufeffa  b\ufeff")).toBe("\ufeffa b\ufeff");
+    // strip_whitespaces: text.strip()
+    const stripOnly: Options = {
+      stripWhitespaces: true,
+      removeExtraWhitespaces: false,
+      removeEmptyLines: false,
+    };
+    expect(await clean(stripOnly, "\x85\x1e a \x1f")).toBe("a");
+    expect(await clean(stripOnly, "\ufeff a ")).toBe("\ufeff a");
+  });
+
+  test('an empty removeRegex is no regex step: pages are not stripped ("if self.remove_regex:")', async () => {
+    const options: Options = { removeRegex: "", removeExtraWhitespaces: false, removeEmptyLines: false };
+    expect(await clean(options, " a \f b ")).toBe(" a \f b ");
+  });
+
+  test("headers are searched in the first 300 characters counted as Python does (an emoji is one)", async () => {
+    // _find_and_remove_header_footer: p[:n_chars] with n_chars=300 counts code points. The header starts
+    // at code point 151 (302 UTF-16 units in): inside Python's window, outside a 300-unit slice.
+    const body = "🪲".repeat(150);
+    const page = (n: number) => `${body} Running header here x${n} ${"word ".repeat(5)}`;
+    const text = [page(1), page(2), page(3), page(4)].join("\f");
+    const cleaned = await clean({ removeRepeatedSubstrings: true, removeExtraWhitespaces: false }, text);
+    expect(cleaned?.split("\f")[1]).not.toContain("Running header here");
+  });
+
   test("an invalid regex fails at construction, naming the option", () => {
     expect(() => new DocumentCleaner({ removeRegex: "(" })).toThrow(/removeRegex/);
     expect(() => new DocumentCleaner({ replaceRegexes: { "[": "" } })).toThrow(/replaceRegexes/);

@@ -242,8 +242,13 @@ describe("filterSchema as a socket schema", () => {
     const json = socketSchemaToJSON(filterSchema.optional());
     expect(json).toMatchObject({
       title: "Filter",
-      anyOf: [{ required: ["field", "operator", "value"] }, {}],
+      anyOf: [{ required: ["field", "operator", "value"] }, {}, { maxProperties: 0 }],
     });
     expect(JSON.stringify(json)).not.toContain("$ref");
+  });
+
+  test("{} means no filter, as in Haystack (its `if filters:` reads an empty dict so)", () => {
+    expect(filterSchema.parse({})).toEqual({});
+    expect(filterSchema.safeParse({ operator: "AND" }).success).toBe(false);
   });
 });

@@ -34,6 +34,23 @@ describe("InMemoryDocumentStore: writing and reading", () => {
     expect((await store.filterDocuments()).map((d) => d.content)).toEqual(["one", "two", "three"]);
     expect(await store.writeDocuments([doc("a", "new")], { policy: "overwrite" })).toBe(1);
     expect((await store.filterDocuments()).map((d) => d.content)).toEqual(["two", "three", "new"]);
+    // InMemoryDocumentStore.write_documents counts every document it does not skip: an id repeated in an
+    // overwrite batch is written twice (the last copy stays, at the end) and counted twice.
+    expect(
+      await store.writeDocuments([doc("b", "two again"), doc("d", "four"), doc("b", "two last")], {
+        policy: "overwrite",
+      }),
+    ).toBe(3);
+    expect((await store.filterDocuments()).map((d) => d.content)).toEqual([
+      "three",
+      "new",
+      "four",
+      "two last",
+    ]);
+    // skip: the repeat is skipped and not counted (written_documents -= 1)
+    expect(await store.writeDocuments([doc("e", "five"), doc("e", "five again")], { policy: "skip" })).toBe(
+      1,
+    );
     // The overwritten text is searchable, the old one is gone.
     expect((await store.bm25Retrieval({ query: "new" })).map((d) => d.id)).toEqual(["a"]);
     expect(await store.bm25Retrieval({ query: "one" })).toEqual([]);
@@ -179,6 +196,35 @@ describe("InMemoryDocumentStore: embedding retrieval", () => {
       returnEmbedding: true,
     });
     expect(withEmbedding[0]!.embedding).toEqual([1, 0, 0]);
+  });
+
+  it("returns scores computed in 64-bit floats, as numpy computes them (not the 32-bit scan's)", async () => {
+    // InMemoryDocumentStore._compute_query_embedding_similarity_scores: np.dot over float64 arrays;
+    // cosine divides both vectors by their norms first.
+    const a = [0.1, 0.2, 0.3];
+    const b = [0.3, 0.1, 0.7];
+    const query = [0.7, 0.11, 0.13];
+    const dot = (x: number[], y: number[]) => x.reduce((sum, value, index) => sum + value * y[index]!, 0);
+    const unit = (x: number[]) => x.map((value) => value / Math.sqrt(dot(x, x)));
+    const dotStore = new InMemoryDocumentStore();
+    await dotStore.writeDocuments([doc("a", "a", {}, a), doc("b", "b", {}, b)]);
+    const byDot = await dotStore.embeddingRetrieval({ queryEmbedding: query });
+    expect(byDot.map((d) => [d.id, d.score])).toEqual([
+      ["b", dot(query, b)],
+      ["a", dot(query, a)],
+    ]);
+    const cosineStore = new InMemoryDocumentStore({ embeddingSimilarityFunction: "cosine" });
+    await cosineStore.writeDocuments([
+      doc("a", "a", {}, a),
+      doc("b", "b", {}, b),
+      doc("zero", "z", {}, [0, 0, 0]),
+    ]);
+    const byCosine = await cosineStore.embeddingRetrieval({ queryEmbedding: query });
+    expect(byCosine.map((d) => [d.id, d.score])).toEqual([
+      ["b", dot(unit(query), unit(b))],
+      ["a", dot(unit(query), unit(a))],
+      ["zero", 0],
+    ]);
   });
 
   it("ranks by cosine and scales with (s+1)/2", async () => {

@@ -31,6 +31,12 @@ describe("LostInTheMiddleRanker (Haystack's cases)", () => {
       documents: [new Document({ content: "a b c" }), new Document({ content: "d" })],
     });
     expect(contents(firstFills.documents)).toEqual(["a b c"]);
+
+    // words are len(content.split()): Python splits at U+001F too, and not at a BOM
+    const separated = await new LostInTheMiddleRanker({ wordCountThreshold: 3 }).run({
+      documents: ["a\x1fb", "c\ufeffd", "e", "f"].map((content) => new Document({ content })),
+    });
+    expect(contents(separated.documents)).toEqual(["a\x1fb", "c\ufeffd"]);
   });
 
   test("topK keeps the first k before reordering; the run inputs override the options", async () => {
@@ -90,6 +96,39 @@ describe("MetaFieldRanker (Haystack's cases)", () => {
     expect(ratings((await ascending.run({ documents: rated([1.1, 0.5, 2.3]) })).documents)).toEqual([
       0.5, 1.1, 2.3,
     ]);
+  });
+
+  test("string values sort by code point, as Python's sorted (an emoji after U+FF01)", async () => {
+    // MetaFieldRanker.run: sorted(..., key=meta value); Python compares str by code point.
+    const documents = ["\uff01", "🪲", "a"].map(
+      (tag) => new Document({ content: `tagged ${tag}`, meta: { tag } }),
+    );
+    const ranker = new MetaFieldRanker({ metaField: "tag", sortOrder: "ascending" });
+    const { documents: ranked = [] } = await ranker.run({ documents });
+    expect(ranked.map((document) => document.meta.tag)).toEqual(["a", "\uff01", "🪲"]);
+  });
+
+  test("date values: zone-less date-times are read as naive (UTC), and naive mixed with zoned keeps the order", async () => {
+    // MetaFieldRanker._parse_meta with meta_value_type="date" uses dateutil: "2021-06-01T09:00" is naive and
+    // sorts by its clock reading; sorted() of naive and aware datetimes raises TypeError → incoming order.
+    const dated = (...dates: string[]) =>
+      dates.map((date) => new Document({ content: `on ${date}`, meta: { date } }));
+    const ranker = new MetaFieldRanker({ metaField: "date", metaValueType: "date", sortOrder: "ascending" });
+    const naive = await ranker.run({
+      documents: dated("2021-06-01T09:00", "2021-06-01", "2021-05-31 23:30"),
+    });
+    expect(naive.documents?.map((document) => document.meta.date)).toEqual([
+      "2021-05-31 23:30",
+      "2021-06-01",
+      "2021-06-01T09:00",
+    ]);
+    const logger = new MemoryLogger();
+    const mixed = await ranker.run({ documents: dated("2021-06-02", "2021-06-01T00:00:00Z") }, { logger });
+    expect(mixed.documents?.map((document) => document.meta.date)).toEqual([
+      "2021-06-02",
+      "2021-06-01T00:00:00Z",
+    ]);
+    expect(logger.messages("warn")[0]).toContain("dates with and without a time zone");
   });
 
   test("weight 0 keeps the incoming order (deduplicated); a run input can set it", async () => {

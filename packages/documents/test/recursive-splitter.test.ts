@@ -26,6 +26,41 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
     expect(contents(chunks)).toEqual(["This is a test.\n\n", "\nAnother test.\n\n\n\n", "Final test."]);
   });
 
+  test("word unit measures pieces as Haystack's _chunk_length: space-separated, so a lone form feed is a word", async () => {
+    // test_run_split_by_word_count_page_breaks_word_unit (split_length=4, separators=[" "])
+    const text = "This is some text. \f This text is on another page. \f This is the last pag3.";
+    const chunks = await run({ splitLength: 4, separators: [" "] }, text);
+    expect(
+      chunks.map((chunk) => [chunk.content, chunk.meta.page_number, chunk.meta.split_idx_start]),
+    ).toEqual([
+      ["This is some text. ", 1, 0],
+      ["\f This text is ", 2, text.indexOf("\f This text is ")],
+      ["on another page. \f ", 3, text.indexOf("on another page. \f ")],
+      ["This is the last ", 3, text.indexOf("This is the last ")],
+      ["pag3.", 3, text.indexOf("pag3.")],
+    ]);
+    // "a\nb" is one piece of text.split(" "): "one\ntwo three\nfour" is two words, so it fits in 2
+    expect(contents(await run({ splitLength: 2, separators: [" "] }, "one\ntwo three\nfour"))).toEqual([
+      "one\ntwo three\nfour",
+    ]);
+  });
+
+  test("the sentence separator cuts where Haystack's SentenceSplitter does", async () => {
+    // test_run_split_by_sentence_count_page_breaks_word_unit (split_length=7, separators=["sentence"])
+    const text =
+      "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\fSentence on page 5.";
+    const chunks = await run({ splitLength: 7, separators: ["sentence"] }, text);
+    expect(chunks.map((chunk) => [chunk.content, chunk.meta.page_number])).toEqual([
+      ["Sentence on page 1. ", 1],
+      ["Another on page 1.\f", 1],
+      ["Sentence on page 2. ", 2],
+      ["Another on page 2.\f", 2],
+      ["Sentence on page 3. ", 3],
+      ["Another on page 3.\f\f", 3],
+      ["Sentence on page 5.", 5],
+    ]);
+  });
+
   test("page_number is the page a chunk ends on (trailing form feeds ignored); offsets are exact", async () => {
     const text =
       "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\f Sentence on page 5.";
@@ -81,14 +116,15 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
     ]);
   });
 
-  test("word overlap: the last word repeats; chunks keep the source's whitespace (Haystack drops it)", async () => {
+  test("word overlap: the last word repeats; a cut chunk ends at its last word", async () => {
+    // test_run_split_by_dot_and_overlap_1_word_unit (and its split_idx_start twin)
     const text = "This is sentence one. This is sentence two. This is sentence three. This is sentence four.";
     const chunks = await run({ splitLength: 4, splitOverlap: 1, separators: ["."], splitUnit: "word" }, text);
     expect(contents(chunks)).toEqual([
       "This is sentence one.",
-      "one. This is sentence ",
-      "sentence two. This is ",
-      "is sentence three. This ",
+      "one. This is sentence",
+      "sentence two. This is",
+      "is sentence three. This",
       "This is sentence four.",
     ]);
     for (const chunk of chunks) expect(chunk.meta.split_idx_start).toBe(text.indexOf(chunk.content ?? ""));
@@ -107,7 +143,7 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
           "one two three four five six seven",
         ),
       ),
-    ).toEqual(["one two three", "three four five ", "five six seven"]);
+    ).toEqual(["one two three", "three four five", "five six seven"]);
   });
 
   test("the word fallback counts runs of whitespace as separators and makes no whitespace-only chunk", async () => {
@@ -149,6 +185,15 @@ describe("RecursiveDocumentSplitter (Haystack's cases)", () => {
       page_number: 1,
     });
     expect(new Set(documents.map((document) => document.id)).size).toBe(documents.length);
+    // RecursiveDocumentSplitter._run_one creates the Document before setting page_number, so the id hashes
+    // the meta without it (and with _split_overlap still None or []).
+    const { page_number: _page, ...hashed } = documents[1]?.meta ?? {};
+    expect(documents[1]?.id).toBe(new Document({ content: documents[1]?.content, meta: hashed }).id);
+    const [first] = await run({ splitLength: 2, splitOverlap: 1, separators: ["."] }, "one two. three four.");
+    const { page_number: _firstPage, ...firstHashed } = first?.meta ?? {};
+    expect(first?.id).toBe(
+      new Document({ content: first?.content, meta: { ...firstHashed, _split_overlap: [] } }).id,
+    );
   });
 
   test("empty documents are skipped with a warning", async () => {

@@ -17,6 +17,7 @@ import {
   DocumentSplitter,
   type DocumentStore,
   DocumentWriter,
+  type Filter,
   FilterRetriever,
   InMemoryBM25Retriever,
   InMemoryDocumentStore,
@@ -127,6 +128,11 @@ describe("FilterRetriever", () => {
     const en = await retriever.run({ filters: { field: "meta.lang", operator: "==", value: "en" } });
     expect(en.documents!.map((d) => d.id)).toEqual(["py", "ts"]);
     expect((await new FilterRetriever({ documentStore: store }).run({})).documents!).toHaveLength(3);
+    // FilterRetriever.run: filter_documents(filters=filters or self.filters), so {} means the init filters
+    expect((await retriever.run({ filters: {} as Filter })).documents!.map((d) => d.id)).toEqual(["de"]);
+    expect(
+      (await new FilterRetriever({ documentStore: store, filters: {} as Filter }).run({})).documents!,
+    ).toHaveLength(3);
   });
 });
 

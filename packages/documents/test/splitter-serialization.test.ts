@@ -1,4 +1,4 @@
-import { defaultRegistry, MemoryLogger, Pipeline } from "@junction/core";
+import { createRegistry, defaultRegistry, MemoryLogger, Pipeline } from "@junction/core";
 import {
   Document,
   DocumentCleaner,
@@ -70,6 +70,25 @@ const inputs = {
 };
 
 describe("preprocessing components in pipeline documents", () => {
+  test("a splittingFunction is written by its registered name and resolved on load", async () => {
+    const byDots = (text: string) => text.split(".");
+    const registry = createRegistry().registerFunction("test.byDots", byDots);
+    const pipeline = new Pipeline().addComponent(
+      "split",
+      new DocumentSplitter({ splitBy: "function", splittingFunction: byDots }),
+    );
+    const json = pipeline.toJSON({ registry });
+    const written = (json.components as Record<string, { init_parameters: Record<string, unknown> }>).split;
+    expect(written?.init_parameters.splittingFunction).toBe("test.byDots");
+    const loaded = Pipeline.fromJSON(json, { registry });
+    const result = await loaded.run({ split: { documents: [new Document({ content: "a.b" })] } });
+    expect((result as { split: { documents: Document[] } }).split.documents.map((d) => d.content)).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(() => pipeline.toJSON()).toThrow(/registerFunction/);
+  });
+
   test("each is registered in the default registry under its junction.* name", () => {
     const classes = {
       "junction.DocumentJoiner": DocumentJoiner,

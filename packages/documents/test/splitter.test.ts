@@ -134,6 +134,22 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     expect(
       pages(await split(new DocumentSplitter({ splitBy: "page", splitLength: 2, splitOverlap: 1 }), paged)),
     ).toEqual([1, 2]);
+
+    // test_add_page_number_to_metadata_with_overlap_period_split as updated by haystack PR #12687: the
+    // overlap-only tails " End." and " More text." are no longer chunks.
+    const byPeriod = await split(
+      new DocumentSplitter({ splitBy: "period", splitLength: 2, splitOverlap: 1 }),
+      "This is some text. And this is more text.\f This text is on another page. End.",
+      "This content has two.\f\f page brakes. More text.",
+    );
+    expect(contents(byPeriod)).toEqual([
+      "This is some text. And this is more text.",
+      " And this is more text.\f This text is on another page.",
+      "\f This text is on another page. End.",
+      "This content has two.\f\f page brakes.",
+      "\f\f page brakes. More text.",
+    ]);
+    expect(pages(byPeriod)).toEqual([1, 1, 1, 1, 1]);
   });
 
   test("_split_overlap links neighbours with ranges in the other chunk's coordinates", async () => {
@@ -172,12 +188,167 @@ describe("DocumentSplitter (Haystack's cases)", () => {
     expect(documents[0]?.id).not.toBe(documents[1]?.id);
   });
 
-  test("sentences come from Intl.Segmenter with their trailing whitespace", async () => {
+  test("sentences keep their trailing whitespace", async () => {
     const splitter = new DocumentSplitter({ splitBy: "sentence", splitLength: 2 });
     expect(contents(await split(splitter, "First one. Second one! Third one? Fourth."))).toEqual([
       "First one. Second one! ",
       "Third one? Fourth.",
     ]);
+  });
+
+  test("sentences end as Haystack's SentenceSplitter ends them: split rules and abbreviations", async () => {
+    const bySentence = (content: string, language = "en") =>
+      split(new DocumentSplitter({ splitBy: "sentence", splitLength: 1, language }), content).then(contents);
+    // TestSplittingNLTKSentenceSplitter.test_run_split_by_sentence_1 / _3
+    expect(
+      await bySentence(
+        "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. It was a dark night ... The moon was full.",
+      ),
+    ).toEqual([
+      "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. ",
+      "It was a dark night ... ",
+      "The moon was full.",
+    ]);
+    expect(
+      await bySentence(
+        "Sentence on page 1.\fSentence on page 2. \fSentence on page 3. \f\f Sentence on page 5.",
+      ),
+    ).toEqual([
+      "Sentence on page 1.\f",
+      "Sentence on page 2. \f",
+      "Sentence on page 3. \f\f ",
+      "Sentence on page 5.",
+    ]);
+    // SentenceSplitter._needs_join: a bracket opening the next sentence, a boundary inside a quotation
+    // (test_apply_split_rules_join_case_4 / _case_1)
+    expect(
+      await bySentence("This is a test. (With a parenthetical statement.) And another sentence."),
+    ).toEqual(["This is a test. (With a parenthetical statement.) ", "And another sentence."]);
+    expect(await bySentence('He said "This is sentence one. This is sentence two." Then he left.')).toEqual([
+      'He said "This is sentence one. This is sentence two." ',
+      "Then he left.",
+    ]);
+    // Punkt ends sentences only at . ? ! and not after abbreviations or initials (ICU breaks at both,
+    // and at every line break)
+    expect(
+      await bySentence(
+        "Mr. Smith met Dr. Jones at noon. Then J. K. Rowling arrived.\nA heading\n\nMore text here.",
+      ),
+    ).toEqual([
+      "Mr. Smith met Dr. Jones at noon. ",
+      "Then J. K. Rowling arrived.\n",
+      "A heading\n\nMore text here.",
+    ]);
+    // after an abbreviation or an ellipsis, a capitalised common opener starts a sentence (Punkt's
+    // sentence starters), a name does not
+    expect(await bySentence("We met at 5 p.m. Then we left. Wait... John came.")).toEqual([
+      "We met at 5 p.m. ",
+      "Then we left. ",
+      "Wait... John came.",
+    ]);
+    expect(await bySentence("Das ist z.B. gut. Und Dr. Müller kommt.", "de")).toEqual([
+      "Das ist z.B. gut. ",
+      "Und Dr. Müller kommt.",
+    ]);
+  });
+
+  test("respectSentenceBoundary gathers whole sentences up to splitLength words", async () => {
+    const layout = (documents: readonly Document[], source: string) =>
+      documents.map((document) => [
+        document.content,
+        document.meta.page_number,
+        document.meta.split_idx_start === source.indexOf(document.content ?? ""),
+      ]);
+    // test_run_split_by_word_respect_sentence_boundary
+    const text =
+      "Moonlight shimmered softly, wolves howled nearby, night enveloped everything. It was a dark night.\fThe moon was full.";
+    const bySentences = new DocumentSplitter({
+      splitBy: "word",
+      splitLength: 3,
+      respectSentenceBoundary: true,
+    });
+    expect(layout(await split(bySentences, text), text)).toEqual([
+      ["Moonlight shimmered softly, wolves howled nearby, night enveloped everything. ", 1, true],
+      ["It was a dark night.\f", 1, true],
+      ["The moon was full.", 2, true],
+    ]);
+    // test_run_split_by_word_respect_sentence_boundary_with_split_overlap_and_page_breaks
+    const paged =
+      "Sentence on page 1. Another on page 1.\fSentence on page 2. Another on page 2.\fSentence on page 3. Another on page 3.\f\f Sentence on page 5.";
+    const overlapping = new DocumentSplitter({
+      splitBy: "word",
+      splitLength: 8,
+      splitOverlap: 1,
+      respectSentenceBoundary: true,
+    });
+    const chunks = await split(overlapping, paged);
+    expect(layout(chunks, paged)).toEqual([
+      ["Sentence on page 1. Another on page 1.\f", 1, true],
+      ["Another on page 1.\fSentence on page 2. ", 1, true],
+      ["Sentence on page 2. Another on page 2.\f", 2, true],
+      ["Another on page 2.\fSentence on page 3. ", 2, true],
+      ["Sentence on page 3. Another on page 3.\f\f ", 3, true],
+      ["Another on page 3.\f\f Sentence on page 5.", 3, true],
+    ]);
+    expect(overlaps(chunks[1])).toEqual([
+      { doc_id: chunks[0]?.id, range: [20, 39] },
+      { doc_id: chunks[2]?.id, range: [0, 20] },
+    ]);
+    // test_run_split_by_word_respect_sentence_boundary_no_repeats: the long first sentence is not repeated
+    const long =
+      "This is a test sentence with many many words that exceeds the split length and should not be repeated. This is another test sentence. (This is a third test sentence.) This is the last test sentence.";
+    const noRepeats = await split(
+      new DocumentSplitter({
+        splitBy: "word",
+        splitLength: 13,
+        splitOverlap: 3,
+        respectSentenceBoundary: true,
+      }),
+      long,
+    );
+    expect(noRepeats).toHaveLength(3);
+    expect(noRepeats.slice(1).some((chunk) => chunk.content?.includes("many many words"))).toBe(false);
+  });
+
+  test("respectSentenceBoundary with another splitBy is ignored with a warning, as in Haystack", async () => {
+    const logger = new MemoryLogger();
+    const splitter = new DocumentSplitter({
+      splitBy: "sentence",
+      splitLength: 1,
+      respectSentenceBoundary: true,
+    });
+    const { documents } = await splitter.run(
+      { documents: [new Document({ content: "One. Two." })] },
+      { logger },
+    );
+    expect(contents(documents)).toEqual(["One. ", "Two."]);
+    expect(logger.messages("warn")[0]).toContain('respectSentenceBoundary works with splitBy "word" only');
+  });
+
+  test('splitBy "function": one chunk per returned string, meta plus source_id only', async () => {
+    // test_split_by_function
+    const splitter = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (text) => text.split("."),
+    });
+    const source = new Document({ id: "1", content: "This.Is.A.Test", meta: { key: "value" } });
+    const { documents = [] } = await splitter.run({ documents: [source] });
+    expect(documents.map((document) => [document.content, document.meta])).toEqual(
+      ["This", "Is", "A", "Test"].map((content) => [content, { key: "value", source_id: "1" }]),
+    );
+    const bySpaces = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (text) => text.split(/\s{2,}/),
+    });
+    const spaced = await bySpaces.run({ documents: [new Document({ content: "This       Is\n  A  Test" })] });
+    expect(contents(spaced.documents)).toEqual(["This", "Is", "A", "Test"]);
+    // test_undefined_function; a function returning something else fails the run, naming the document
+    expect(() => new DocumentSplitter({ splitBy: "function" })).toThrow(/splittingFunction/);
+    const broken = new DocumentSplitter({
+      splitBy: "function",
+      splittingFunction: (() => "oops") as unknown as (text: string) => string[],
+    });
+    await expect(broken.run({ documents: [source] })).rejects.toThrow(/must return a list of strings/);
   });
 
   test("a trailing delimiter never makes a chunk of only overlap (haystack#12686)", async () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineComponent, Pipeline } from "@junction/core";
+import { defineComponent, getDefaultLogger, MemoryLogger, Pipeline, setDefaultLogger } from "@junction/core";
 import { Document } from "@junction/documents";
 import {
   AnswerExactMatchEvaluator,
@@ -186,14 +186,22 @@ describe("evaluate()", () => {
     expect(result.errors[0]?.message).toContain('"row.ground_truth_documents"');
   });
 
-  test("an empty ground truth list is refused by the evaluator for that row only", async () => {
-    const partial = [rows[0] as (typeof rows)[0], { ...rows[1], ground_truth_documents: [] }];
-    const result = await evaluate(ragPipeline(), partial, {
-      inputs: (row) => ({ retriever: { query: row.question } }),
-      evaluators: { mrr: evaluators.mrr },
-    });
-    expect(result.results.mrr?.individual_scores).toEqual([1, Number.NaN]);
-    expect(result.errors[0]?.message).toMatch(/"ground_truth_documents"\[1\] is empty/);
+  test("an empty ground truth list scores 0 for that row (as in Haystack), with a warning", async () => {
+    const previous = getDefaultLogger();
+    const logger = new MemoryLogger();
+    setDefaultLogger(logger);
+    try {
+      const partial = [rows[0] as (typeof rows)[0], { ...rows[1], ground_truth_documents: [] }];
+      const result = await evaluate(ragPipeline(), partial, {
+        inputs: (row) => ({ retriever: { query: row.question } }),
+        evaluators: { mrr: evaluators.mrr },
+      });
+      expect(result.results.mrr?.individual_scores).toEqual([1, 0]);
+      expect(result.errors).toEqual([]);
+      expect(logger.messages("warn").join("\n")).toMatch(/have no ground truth document/);
+    } finally {
+      setDefaultLogger(previous);
+    }
   });
 
   test("reads a JSONL file; a bad line is an error naming the line number", async () => {

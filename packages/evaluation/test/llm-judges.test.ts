@@ -65,9 +65,9 @@ describe("FaithfulnessEvaluator (scripted model)", () => {
     expect(prompts.length).toBe(5);
     // The prompt carries the instructions, the output keys, the default examples and the row's inputs.
     const prompt = prompts[0] as string;
-    expect(prompt).toContain('["statements","statement_scores"]');
+    expect(prompt).toContain('["statements", "statement_scores"]');
     expect(prompt).toContain("Rome has more than 4 million inhabitants.");
-    expect(prompt).toContain('"predicted_answers":"A language by George Lucas."');
+    expect(prompt).toContain('"predicted_answers": "A language by George Lucas."');
   });
 
   test("statement_scores of another length than statements is a schema violation (repaired, else NaN)", async () => {

@@ -100,3 +100,36 @@ describe("cancellation", () => {
     expect(await store.countDocuments()).toBe(1);
   });
 });
+
+describe("Haystack's pgvector-only operators and by-filter methods on a real server", () => {
+  it("like, array_contains, array_overlaps, and count / update / delete by filter", async () => {
+    const store = storeOnServer();
+    await store.writeDocuments([
+      new Document({ content: "A Foo Document", meta: { tags: ["tag1", "tag2"] } }),
+      new Document({ content: "A Bar Document", meta: { tags: ["tag1", "tag3"] } }),
+      new Document({ content: "string meta", meta: { tags: "tag1" } }),
+    ]);
+    const contents = async (filter: Parameters<typeof store.filterDocuments>[0]) =>
+      (await store.filterDocuments(filter)).map((d) => d.content).sort();
+    expect(await contents({ field: "content", operator: "like", value: "A %" })).toEqual([
+      "A Bar Document",
+      "A Foo Document",
+    ]);
+    expect(await contents({ field: "content", operator: "not like", value: "%Foo%" })).toEqual([
+      "A Bar Document",
+      "string meta",
+    ]);
+    expect(
+      await contents({ field: "meta.tags", operator: "array_contains", value: ["tag1", "tag2"] }),
+    ).toEqual(["A Foo Document"]);
+    expect(await contents({ field: "meta.tags", operator: "array_overlaps", value: ["tag1"] })).toEqual([
+      "A Bar Document",
+      "A Foo Document",
+    ]);
+    const tagged = { field: "meta.tags", operator: "array_overlaps", value: ["tag1"] } as const;
+    expect(await store.countDocumentsByFilter(tagged)).toBe(2);
+    expect(await store.updateByFilter(tagged, { reviewed: true })).toBe(2);
+    expect(await store.deleteByFilter({ field: "meta.reviewed", operator: "==", value: true })).toBe(2);
+    expect(await contents(undefined)).toEqual(["string meta"]);
+  });
+});

@@ -8,5 +8,7 @@ test("@junction/pgvector exports exactly its public surface", () => {
     "PgvectorHybridRetriever",
     "PgvectorKeywordRetriever",
     "PgvectorStoreError",
+    "pgvectorFilterSchema",
+    "pgvectorOperators",
   ]);
 });

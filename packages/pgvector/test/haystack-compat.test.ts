@@ -137,4 +137,28 @@ describe("a table shared with Haystack's pgvector integration", () => {
     expect(freshDefinitions).toHaveLength(3);
     expect(freshDefinitions).toEqual(await definitions("haystack"));
   });
+
+  it("keeps an existing HNSW index, and rebuilds it with hnswRecreateIndexIfExists (Haystack's _handle_hnsw)", async () => {
+    const options = {
+      schemaName: "public",
+      tableName: "rebuilt",
+      keywordIndexName: "rebuilt_kw",
+      hnswIndexName: "rebuilt_hnsw",
+      searchStrategy: "hnsw",
+    } as const;
+    const definition = async () =>
+      (
+        await (
+          await sharedPGlite()
+        ).query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE indexname = 'rebuilt_hnsw'")
+      ).rows[0]?.indexdef;
+    await (await makeStore({ ...options, hnswIndexCreationKwargs: { m: 16 } })).warmUp();
+    expect(await definition()).toMatch(/m='16'/);
+    await (await makeStore({ ...options, hnswIndexCreationKwargs: { m: 8 } })).warmUp();
+    expect(await definition()).toMatch(/m='16'/);
+    await (
+      await makeStore({ ...options, hnswIndexCreationKwargs: { m: 8 }, hnswRecreateIndexIfExists: true })
+    ).warmUp();
+    expect(await definition()).toMatch(/m='8'/);
+  });
 });

@@ -1,6 +1,6 @@
 import { Document } from "@junction/documents";
-import { parse } from "csv-parse/sync";
 import { ConversionError } from "../errors.js";
+import { pythonCsvRecords, readPythonCsv } from "./python-csv.js";
 
 /** What {@link csvRowDocuments} needs. */
 export interface CsvRowOptions {
@@ -21,24 +21,22 @@ export interface CsvRowOptions {
 }
 
 /**
- * Haystack's row mode: one document per data row (the first row is the header), content from
- * `contentColumn`, every other column in meta (a name already in the base meta is written `csv_<name>`,
- * then `csv_<name>_1`, ...), `row_number` counting data rows from 0. Missing cells are `""`; cells beyond
- * the header go to `extra_columns` as a list. Empty lines are skipped.
+ * Haystack's row mode: one document per data row of `csv.DictReader` (the first row is the header,
+ * empty rows are skipped), content from `contentColumn`, then every other column in meta in header
+ * order, Haystack's way: a key already in the meta being built (the base meta or an earlier column) is
+ * written `csv_<name>`, then `csv_<name>_1`, .... Missing cells are `""`; cells beyond the header are
+ * `extra_columns`, a list (Haystack writes the Python `str` of it); `row_number` counts data rows from 0.
+ * Rows are parsed as Python's `csv` module does (a stray quote is text, not an error).
  *
- * @throws ConversionError (`corrupt`) for unparsable CSV or a header without `contentColumn`
+ * @throws ConversionError (`corrupt`) for a row Python's reader refuses or a header without `contentColumn`
  */
 export function csvRowDocuments(options: CsvRowOptions): Document[] {
   const { label, described } = options;
-  let rows: string[][];
+  let parsed: ReturnType<typeof pythonCsvRecords>;
   try {
-    rows = parse(options.text, {
-      delimiter: options.delimiter,
-      quote: options.quoteChar,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      bom: true,
-    }) as string[][];
+    parsed = pythonCsvRecords(
+      readPythonCsv(options.text, { delimiter: options.delimiter, quoteChar: options.quoteChar }),
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new ConversionError(`${label}: ${described} is not valid CSV (${message}).`, {
@@ -47,43 +45,27 @@ export function csvRowDocuments(options: CsvRowOptions): Document[] {
       cause: error,
     });
   }
-  const header = rows[0] ?? [];
-  const contentIndex = header.indexOf(options.contentColumn);
-  if (contentIndex < 0) {
+  const { header, records } = parsed;
+  if (!header.includes(options.contentColumn)) {
     throw new ConversionError(
       `${label}: ${described} has no column "${options.contentColumn}" (content_column). Its columns: ${header.map((name) => `"${name}"`).join(", ") || "none"}.`,
       { reason: "corrupt", source: described },
     );
   }
-  const keys = metaKeys(header, contentIndex, options.baseMeta);
-  const documents: Document[] = [];
-  for (let rowIndex = 1; rowIndex < rows.length; rowIndex++) {
-    const row = rows[rowIndex] as string[];
+  return records.map((record, rowNumber) => {
     const meta: Record<string, unknown> = { ...options.baseMeta };
-    for (let column = 0; column < header.length; column++) {
-      const key = keys[column];
-      if (key !== undefined) meta[key] = row[column] ?? "";
-    }
-    if (row.length > header.length) meta.extra_columns = row.slice(header.length);
-    meta.row_number = rowIndex - 1;
-    documents.push(new Document({ content: row[contentIndex] ?? "", meta }));
-  }
-  return documents;
-}
-
-/** The meta key of each column (`undefined` for the content column), avoiding the base meta's keys. */
-function metaKeys(
-  header: readonly string[],
-  contentIndex: number,
-  baseMeta: Readonly<Record<string, unknown>>,
-): (string | undefined)[] {
-  const taken = new Set(Object.keys(baseMeta));
-  return header.map((name, column) => {
-    if (column === contentIndex) return undefined;
-    if (!taken.has(name)) return name;
-    let key = `csv_${name}`;
-    for (let suffix = 1; taken.has(key); suffix++) key = `csv_${name}_${suffix}`;
-    taken.add(key);
-    return key;
+    const put = (name: string, value: unknown) => {
+      let key = name;
+      if (Object.hasOwn(meta, key)) {
+        const base = `csv_${name}`;
+        key = base;
+        for (let suffix = 1; Object.hasOwn(meta, key); suffix++) key = `${base}_${suffix}`;
+      }
+      meta[key] = value;
+    };
+    for (const [name, value] of record.values) if (name !== options.contentColumn) put(name, value);
+    if (record.rest !== undefined) put("extra_columns", record.rest);
+    meta.row_number = rowNumber;
+    return new Document({ content: record.values.get(options.contentColumn) ?? "", meta });
   });
 }

@@ -20,7 +20,8 @@ const defaultMaxHtmlDepth = 512;
  * Turns HTML pages (paths or `ByteStream`s, such as `LinkContentFetcher`'s `streams`) into one
  * `Document` each, holding the page's readable text: blocks on their own lines, lists and tables kept,
  * navigation, footers, asides, scripts, styles and forms dropped (Haystack uses trafilatura; this is a
- * simpler, dependency-light extraction). The page's `<title>` goes to `meta.title` (`extractTitle`).
+ * simpler, dependency-light extraction). The meta is the stream's and the `meta` input's, as Haystack's;
+ * `extractTitle: true` also puts the page's `<title>` in `meta.title`.
  *
  * @example
  * ```ts
@@ -40,8 +41,8 @@ export const HTMLToDocument = defineComponent({
     keepLinks: z.boolean().default(false),
     /** Keep only the page's `<main>` (or `<article>`) when it has one. */
     mainContent: z.boolean().default(true),
-    /** Put the page's `<title>` in `meta.title` (the `meta` input still wins). */
-    extractTitle: z.boolean().default(true),
+    /** Put the page's `<title>` in `meta.title` (default `false`, as Haystack adds none; the `meta` input still wins). */
+    extractTitle: z.boolean().default(false),
     /** The largest HTML page parsed, in bytes (default 20 MB). */
     maxHtmlBytes: z.number().int().positive().default(defaultMaxHtmlBytes),
     /**

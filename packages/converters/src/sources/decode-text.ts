@@ -1,6 +1,7 @@
 import { TextDecoder } from "node:util";
 import type { ByteStream } from "@junction/documents";
 import { ConversionError } from "../errors.js";
+import { decoderLabel } from "./source-params.js";
 
 /**
  * Decodes a stream's bytes strictly (a byte sequence invalid in the encoding is an error, as Python's
@@ -12,7 +13,7 @@ export function decodeText(stream: ByteStream, encoding: string, label: string, 
   const chosen = typeof stream.meta.encoding === "string" ? stream.meta.encoding : encoding;
   let decoder: TextDecoder;
   try {
-    decoder = new TextDecoder(chosen, { fatal: true });
+    decoder = new TextDecoder(decoderLabel(chosen) ?? chosen, { fatal: true });
   } catch (error) {
     throw new ConversionError(
       `${label}: ${described} names the unknown encoding "${chosen}" in meta.encoding; use a WHATWG label such as "utf-8" or "latin1".`,

@@ -1,5 +1,6 @@
 import { formatIssues, type Issue, zodIssues } from "../errors/errors.js";
 import { hashJSON } from "../json/canonical-json.js";
+import { describeDepthLimit, exceedsDepth } from "../json/value-limits.js";
 import { RunResumeError } from "../run/errors.js";
 import {
   type Decision,
@@ -61,7 +62,15 @@ export function checkDecisions(
   const parsed: Record<string, Decision> = {};
   const changed: string[] = [];
   for (const id of given) {
-    const result = decisionSchema.safeParse((decisions as Record<string, unknown>)[id]);
+    const value = (decisions as Record<string, unknown>)[id];
+    if (exceedsDepth(value)) {
+      issues.push({
+        path: [id],
+        message: `the decision nests objects and arrays deeper than ${describeDepthLimit()}, the limit for values in a run (maxValueDepth). Send a flatter value.`,
+      });
+      continue;
+    }
+    const result = decisionSchema.safeParse(value);
     if (!result.success) {
       issues.push(...zodIssues(result.error, [id]));
       continue;

@@ -58,6 +58,29 @@ export async function createFileExclusive(path: string, data: string | Uint8Arra
   }
 }
 
+/** Temporary files older than this are left over from a crash: no write takes this long. */
+const staleTempMs = 10 * 60_000;
+
+/**
+ * Removes the temporary files a process killed mid-write left in `dir` (older than ten minutes, so a
+ * write in progress in another process is never touched). Readers ignore them anyway; this only keeps
+ * a long-lived directory from collecting them.
+ */
+export async function removeStaleTemps(dir: string, now = Date.now()): Promise<void> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(".tmp-")) continue;
+    const path = join(dir, name);
+    const stat = await fs.stat(path).catch(() => undefined);
+    if (stat !== undefined && now - stat.mtimeMs > staleTempMs) await fs.rm(path, { force: true });
+  }
+}
+
 /** Replaces `path` atomically and durably (temp file, fsync, rename, directory fsync). */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = tempPath(path);

@@ -1,4 +1,5 @@
 import { DeserializationError, SerializationError } from "../errors/errors.js";
+import { describeDepthLimit, maxValueDepth, snapshotStructureDepth } from "../json/value-limits.js";
 
 /**
  * The JSON form of durable step results. Plain JSON passes through; everything else is written as a
@@ -58,7 +59,7 @@ export function registerDurableType<T extends object>(definition: DurableType<T>
  * @throws SerializationError naming the path of a value of an unregistered class, a function or a symbol
  */
 export function toDurableJSON(value: unknown): unknown {
-  return write(value, "$");
+  return write(value, "$", new Set());
 }
 
 /**
@@ -68,10 +69,22 @@ export function toDurableJSON(value: unknown): unknown {
  * @throws DeserializationError for an unknown tag (a class that is not registered in this process)
  */
 export function fromDurableJSON(json: unknown): unknown {
-  return read(json, "$");
+  return read(json, "$", 0);
 }
 
-function write(value: unknown, path: string): unknown {
+/** The deepest nesting journaled: a run's values plus the levels a step result wraps around them. */
+const maxDepth = maxValueDepth + snapshotStructureDepth;
+
+/** A path for a message: the first levels of a deep one. */
+function shortPath(path: string): string {
+  return path.length > 80 ? `${path.slice(0, 80)}…` : path;
+}
+
+/**
+ * `ancestors` holds the containers being written (its size is the depth): a cycle is refused, and so is
+ * nesting deeper than `maxDepth`, before the stack runs out.
+ */
+function write(value: unknown, path: string, ancestors: Set<object>): unknown {
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -84,14 +97,9 @@ function write(value: unknown, path: string): unknown {
       return { [tag]: "bigint", value: value.toString() };
     case "object": {
       if (value === null) return null;
-      if (Array.isArray(value)) return value.map((item, index) => write(item, `${path}[${index}]`));
       const prototype = Object.getPrototypeOf(value);
-      if (prototype === Object.prototype || prototype === null) {
-        const out: Record<string, unknown> = {};
-        for (const key of Object.keys(value)) {
-          setOwn(out, key, write((value as Record<string, unknown>)[key], `${path}.${key}`));
-        }
-        return Object.hasOwn(value, tag) ? { [tag]: "object", value: out } : out;
+      if (Array.isArray(value) || prototype === Object.prototype || prototype === null) {
+        return writeContainer(value, path, ancestors);
       }
       const registered = byClass.get(prototype.constructor);
       // What a registered toJSON returns goes through JSON text, so it is JSON data as the journal keeps
@@ -115,15 +123,44 @@ function write(value: unknown, path: string): unknown {
   }
 }
 
-function read(json: unknown, path: string): unknown {
+function writeContainer(value: object, path: string, ancestors: Set<object>): unknown {
+  if (ancestors.has(value)) {
+    throw new SerializationError(
+      `A durable step result holds itself at ${shortPath(path)} (a cycle), which cannot be written to the journal. Return plain JSON data without cycles.`,
+    );
+  }
+  if (ancestors.size >= maxDepth) {
+    throw new SerializationError(
+      `A durable step result nests objects and arrays deeper than ${describeDepthLimit(maxDepth)} (at ${shortPath(path)}), which cannot be written to the journal; values in a run may nest at most ${describeDepthLimit()}. Return a flatter value.`,
+    );
+  }
+  ancestors.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item, index) => write(item, `${path}[${index}]`, ancestors));
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      setOwn(out, key, write((value as Record<string, unknown>)[key], `${path}.${key}`, ancestors));
+    }
+    return Object.hasOwn(value, tag) ? { [tag]: "object", value: out } : out;
+  } finally {
+    ancestors.delete(value);
+  }
+}
+
+function read(json: unknown, path: string, depth: number): unknown {
   if (typeof json !== "object" || json === null) return json;
-  if (Array.isArray(json)) return json.map((item, index) => read(item, `${path}[${index}]`));
+  if (depth >= maxDepth) {
+    throw new DeserializationError(
+      `A durable step result at ${shortPath(path)} nests objects and arrays deeper than ${describeDepthLimit(maxDepth)}; the journal was not written by Junction or was changed.`,
+    );
+  }
+  if (Array.isArray(json)) return json.map((item, index) => read(item, `${path}[${index}]`, depth + 1));
   const record = json as Record<string, unknown>;
   const name = record[tag];
-  if (name === undefined) return readObject(record, path);
+  if (name === undefined) return readObject(record, path, depth);
   switch (name) {
     case "object":
-      return readObject(record.value as Record<string, unknown>, path);
+      return readObject(record.value as Record<string, unknown>, path, depth);
     case "undefined":
       return undefined;
     case "number":
@@ -150,9 +187,9 @@ function read(json: unknown, path: string): unknown {
   }
 }
 
-function readObject(record: Record<string, unknown>, path: string): Record<string, unknown> {
+function readObject(record: Record<string, unknown>, path: string, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(record)) setOwn(out, key, read(record[key], `${path}.${key}`));
+  for (const key of Object.keys(record)) setOwn(out, key, read(record[key], `${path}.${key}`, depth + 1));
   return out;
 }
 

@@ -13,7 +13,13 @@ import {
   summarize,
 } from "../run/run-store.js";
 import { runIdPattern } from "../run/snapshot-schema.js";
-import { appendDurable, createFileExclusive, listNewestFirst, readDurableLines } from "./durable-files.js";
+import {
+  appendDurable,
+  createFileExclusive,
+  listNewestFirst,
+  readDurableLines,
+  removeStaleTemps,
+} from "./durable-files.js";
 
 /** Options of {@link FileRunStore}. */
 export interface FileRunStoreOptions {
@@ -34,6 +40,8 @@ function seqName(seq: number): string {
  * Every snapshot is written to a temporary file, fsynced, then hard-linked to its final name, which fails
  * when the name exists: that is the compare-and-swap, and it holds across processes sharing the
  * directory. Deltas are appended and fsynced line by line; a torn last line (a crash mid-write) is ignored.
+ * A process killed mid-save leaves at most a temporary file, which readers ignore and a later save
+ * removes (once it is ten minutes old).
  *
  * @example
  * ```ts
@@ -100,6 +108,7 @@ export class FileRunStore implements RunStore {
       await fs.rm(join(dir, `${seqName(seq)}.json`), { force: true });
       await fs.rm(join(dir, `${seqName(seq)}.deltas.jsonl`), { force: true });
     }
+    await removeStaleTemps(dir);
   }
 
   async load(runId: string, seq?: number): Promise<RunSnapshot | undefined> {

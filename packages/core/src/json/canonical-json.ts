@@ -1,16 +1,24 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { describeDepthLimit, maxSnapshotDepth } from "./value-limits.js";
 
 /**
  * Canonical JSON: object keys sorted, no whitespace, `undefined` properties left out. Two equal values
  * always give the same text, so hashes and signatures over it are stable across processes.
  *
  * @throws TypeError for values JSON cannot hold (functions, bigints, symbols, cycles, non-finite numbers)
+ *   and for nesting deeper than a run snapshot may have (`maxValueDepth` plus the snapshot's own levels)
  */
 export function canonicalJSON(value: unknown): string {
-  return write(value, new Set());
+  return write(value, new Set(), true);
 }
 
-function write(value: unknown, seen: Set<object>): string {
+function write(value: unknown, seen: Set<object>, callToJSON: boolean): string {
+  // `seen` holds the objects being written: its size is the depth.
+  if (seen.size > maxSnapshotDepth) {
+    throw new TypeError(
+      `canonicalJSON: the value is nested deeper than ${describeDepthLimit(maxSnapshotDepth)}; values in a run may nest at most ${describeDepthLimit()}.`,
+    );
+  }
   if (value === null) return "null";
   switch (typeof value) {
     case "string":
@@ -26,21 +34,22 @@ function write(value: unknown, seen: Set<object>): string {
       throw new TypeError(`canonicalJSON: a ${typeof value} has no JSON form.`);
   }
   const object = value as object;
-  if (typeof (object as { toJSON?: unknown }).toJSON === "function") {
-    return write((object as { toJSON(): unknown }).toJSON(), seen);
+  // As JSON.stringify: toJSON is called on the value, not again on what it returned.
+  if (callToJSON && typeof (object as { toJSON?: unknown }).toJSON === "function") {
+    return write((object as { toJSON(): unknown }).toJSON(), seen, false);
   }
   if (seen.has(object)) throw new TypeError("canonicalJSON: the value contains a cycle.");
   seen.add(object);
   try {
     if (Array.isArray(object)) {
-      return `[${object.map((item) => (item === undefined ? "null" : write(item, seen))).join(",")}]`;
+      return `[${object.map((item) => (item === undefined ? "null" : write(item, seen, true))).join(",")}]`;
     }
     const record = object as Record<string, unknown>;
     const parts: string[] = [];
     for (const key of Object.keys(record).sort()) {
       const item = record[key];
       if (item === undefined || typeof item === "function") continue;
-      parts.push(`${JSON.stringify(key)}:${write(item, seen)}`);
+      parts.push(`${JSON.stringify(key)}:${write(item, seen, true)}`);
     }
     return `{${parts.join(",")}}`;
   } finally {

@@ -1,6 +1,7 @@
 import { getComponentInternals } from "../component/internals.js";
 import { formatIssues, type Issue, PipelineRuntimeError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
+import { maxValueDepth } from "../json/value-limits.js";
 import type { Logger } from "../logger.js";
 import { type Durable, scopeDurable } from "../run/durable.js";
 import type { PipelineEvent } from "../run/events.js";
@@ -64,7 +65,7 @@ export async function invokeNode(
     let result: unknown;
     try {
       // What spans and events recorded must not change when the component mutates its inputs.
-      const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs);
+      const own = span === noopSpan && sink === undefined ? inputs : isolate(inputs, maxValueDepth + 1);
       const internals = getComponentInternals(node.instance);
       const runContext = {
         signal,
@@ -130,8 +131,7 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
       continue;
     }
     if (!context.validateOutputs || result[key] === undefined) continue;
-    const parsed = sockets[key]!.schema.safeParse(result[key]);
-    if (!parsed.success) issues = [...(issues ?? []), ...zodIssues(parsed.error, [node.name, key])];
+    issues = checkOutput(node, key, sockets[key]!, result[key], issues);
   }
   if (undeclared !== undefined) {
     context.logger.warn(
@@ -144,6 +144,24 @@ function checkOutputs(node: PlanNode, result: Record<string, unknown>, context: 
       `Pipeline.run: component "${excerpt(node.name)}" (${node.type}) returned outputs that do not match its output schemas:\n${formatIssues(issues)}`,
       { componentName: node.name, componentType: node.type, issues },
     );
+  }
+}
+
+/** Validates one output (`validate: "all"`); a schema running out of stack on it is an issue too. */
+function checkOutput(
+  node: PlanNode,
+  key: string,
+  socket: OutputSocket,
+  value: unknown,
+  issues: Issue[] | undefined,
+): Issue[] | undefined {
+  try {
+    const parsed = socket.schema.safeParse(value);
+    return parsed.success ? issues : [...(issues ?? []), ...zodIssues(parsed.error, [node.name, key])];
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const message = `validation ran out of stack (${error.message}): the value is cyclic or nests too deeply for this recursive schema. Return a flatter value.`;
+    return [...(issues ?? []), { path: [node.name, key], message }];
   }
 }
 

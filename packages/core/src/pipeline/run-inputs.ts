@@ -1,9 +1,10 @@
 import { formatIssues, type Issue, PipelineValidationError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { didYouMean } from "../errors/suggest.js";
+import { describeDepthLimit } from "../json/value-limits.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
-import { isolate } from "./isolate.js";
+import { isolate, ValueTooDeep } from "./isolate.js";
 import type { Plan, PlanNode, PlanSocket } from "./plan.js";
 
 /**
@@ -131,12 +132,8 @@ export function prepareRunInputs(
         nodeValues.set(socket, given[socket.name]);
         continue;
       }
-      const parsed = socket.socket.schema.safeParse(isolate(given[socket.name]));
-      if (!parsed.success) {
-        issues.push(...zodIssues(parsed.error, [node.name, socket.name]));
-        continue;
-      }
-      nodeValues.set(socket, parsed.data);
+      const parsed = parseInput(node, socket, given[socket.name], issues);
+      if (parsed !== refused) nodeValues.set(socket, parsed);
     }
     if (nodeValues !== undefined) values.set(node, nodeValues);
   }
@@ -147,6 +144,48 @@ export function prepareRunInputs(
     );
   }
   return { values, promoted, nested };
+}
+
+const refused = Symbol("refused");
+
+/**
+ * Copies a caller's value (bounded by `maxValueDepth`) and parses it with the socket's schema; a
+ * problem is recorded in `issues`.
+ */
+function parseInput(
+  node: PlanNode,
+  socket: PlanSocket,
+  value: unknown,
+  issues: Issue[],
+): unknown | typeof refused {
+  const path = [node.name, socket.name];
+  let copy: unknown;
+  try {
+    copy = isolate(value);
+  } catch (error) {
+    if (!(error instanceof ValueTooDeep)) throw error;
+    issues.push({ path, message: tooDeepMessage(node, socket) });
+    return refused;
+  }
+  try {
+    const parsed = socket.socket.schema.safeParse(copy);
+    if (parsed.success) return parsed.data;
+    issues.push(...zodIssues(parsed.error, path));
+    return refused;
+  } catch (error) {
+    // A recursive schema (z.lazy) over a value it cannot finish walking (a cycle, or nesting the schema
+    // recurses on several times per level) exhausts the stack inside zod.
+    if (!(error instanceof RangeError)) throw error;
+    issues.push({
+      path,
+      message: `the schema of "${excerpt(node.name)}.${socket.name}" (${node.type}) could not validate this value: validation ran out of stack (${error.message}). The value is cyclic or nests too deeply for this recursive schema; pass a smaller value.`,
+    });
+    return refused;
+  }
+}
+
+function tooDeepMessage(node: PlanNode, socket: PlanSocket): string {
+  return `the value for "${excerpt(node.name)}.${socket.name}" (${node.type}) nests objects and arrays deeper than ${describeDepthLimit()}, the limit for values in a run (maxValueDepth). Flatten it, or pass it as JSON text (a string) and parse it inside the component.`;
 }
 
 /** True when a sender of the socket is in the same cycle as its component (the socket is a loop entry). */

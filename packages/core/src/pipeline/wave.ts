@@ -1,8 +1,10 @@
 import { getComponentInternals } from "../component/internals.js";
 import { PipelineRuntimeError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
+import { describeDepthLimit } from "../json/value-limits.js";
 import { ComponentInterrupt } from "../run/interrupt.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
-import { isolate } from "./isolate.js";
+import { isolate, ValueTooDeep } from "./isolate.js";
 import type { Budget, EarlyRun, Lookahead } from "./lookahead.js";
 import type { WavePause } from "./pause.js";
 import type { PlanNode } from "./plan.js";
@@ -274,7 +276,22 @@ export function runConsumed(
 ): Promise<Record<string, unknown>> {
   for (const socket of node.sockets) {
     const value = inputs[socket.name];
-    inputs[socket.name] = value === undefined ? socket.socket.defaultValue() : isolate(value);
+    try {
+      inputs[socket.name] = value === undefined ? socket.socket.defaultValue() : isolate(value);
+    } catch (error) {
+      if (!(error instanceof ValueTooDeep)) throw error;
+      return Promise.reject(tooDeep(node, socket.name, socket.senders));
+    }
   }
   return invokeNode(node, inputs, visit, signal, context);
+}
+
+function tooDeep(node: PlanNode, socket: string, senders: readonly string[]): PipelineRuntimeError {
+  const from =
+    senders.length === 0 ? "" : ` (from ${senders.map((name) => `"${excerpt(name)}"`).join(", ")})`;
+  return new PipelineRuntimeError(
+    `Pipeline.run: the value sent to "${excerpt(node.name)}.${socket}"${from} nests objects and arrays deeper than ${describeDepthLimit()}, the limit for values in a run (maxValueDepth), so "${excerpt(node.name)}" (${node.type}) did not run. Make the sender return a flatter value, or JSON text (a string).`,
+    { componentName: node.name, componentType: node.type, socket: `${node.name}.${socket}` },
+    "PIPELINE_VALUE_TOO_DEEP",
+  );
 }

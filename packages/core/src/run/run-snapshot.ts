@@ -1,6 +1,7 @@
 import { DeserializationError, formatIssues, type Issue, zodIssues } from "../errors/errors.js";
 import { canonicalJSON, hmac, sameSignature } from "../json/canonical-json.js";
 import { copyUntrusted } from "../json/untrusted-json.js";
+import { maxSnapshotDepth } from "../json/value-limits.js";
 import { RunResumeError } from "./errors.js";
 import {
   type RunSnapshot as RunSnapshotData,
@@ -11,8 +12,11 @@ import {
 /** A run snapshot (format `junction.run-snapshot`, version 1): plain JSON data. See {@link RunSnapshot}. */
 export type RunSnapshot = RunSnapshotData;
 
-/** Snapshots may hold long conversations: more values than a pipeline document, the same depth bound. */
-export const snapshotLimits = { maxDepth: 64, maxNodes: 1_000_000 };
+/**
+ * Snapshots may hold long conversations and whatever a run was given: more values than a pipeline
+ * document, and the values of a run (nested up to `maxValueDepth`) inside the snapshot's own structure.
+ */
+export const snapshotLimits = { maxDepth: maxSnapshotDepth, maxNodes: 1_000_000 };
 
 function parse(doc: unknown, where = "RunSnapshot.parse"): RunSnapshot {
   const issues: Issue[] = [];

@@ -1,6 +1,7 @@
 import { defineComponent } from "@junction/core";
 import { z } from "zod";
 import { Document } from "../document/document.js";
+import { pythonStrip } from "../document/python-whitespace.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { copyMeta } from "../splitters/chunk-documents.js";
@@ -65,8 +66,9 @@ export const DocumentCleaner = defineComponent({
   inputs: { documents: documentListSchema },
   outputs: { documents: documentListSchema },
   setup: (options) => ({
+    // Haystack tests `if self.remove_regex:`, so "" means no regex step (and no page stripping).
     removeRegex:
-      options.removeRegex === undefined || options.removeRegex === null
+      options.removeRegex === undefined || options.removeRegex === null || options.removeRegex === ""
         ? undefined
         : new RegExp(options.removeRegex, "g"),
     replaceRegexes: Object.entries(options.replaceRegexes ?? {}).map(
@@ -102,7 +104,7 @@ export const DocumentCleaner = defineComponent({
         });
         text = removed.text;
       }
-      if (options.stripWhitespaces) text = text.trim();
+      if (options.stripWhitespaces) text = pythonStrip(text);
       return new Document({
         id: options.keepId ? document.id : undefined,
         content: text,

@@ -52,6 +52,22 @@ export function longestCommonNgram(sequences: readonly string[]): string {
   return longest.trim() === "" ? "" : longest;
 }
 
+/** Python's `page[:300]`: the first 300 code points (an emoji is one character, as in Python). */
+function headOf(page: string): string {
+  if (page.length <= searchedChars) return page;
+  return Array.from(page.slice(0, 2 * searchedChars))
+    .slice(0, searchedChars)
+    .join("");
+}
+
+/** Python's `page[-300:]`: the last 300 code points. */
+function tailOf(page: string): string {
+  if (page.length <= searchedChars) return page;
+  return Array.from(page.slice(-2 * searchedChars))
+    .slice(-searchedChars)
+    .join("");
+}
+
 /**
  * Removes a header and a footer repeated on the pages of `text` (pages separated by `"\f"`).
  *
@@ -60,9 +76,9 @@ export function longestCommonNgram(sequences: readonly string[]): string {
 export function removeRepeatedSubstrings(text: string): { text: string; header: string; footer: string } {
   let pages = text.split("\f");
   const inner = (list: readonly string[]) => list.slice(1, Math.max(1, list.length - 1));
-  const header = longestCommonNgram(inner(pages).map((page) => page.slice(0, searchedChars)));
+  const header = longestCommonNgram(inner(pages).map((page) => headOf(page)));
   if (header !== "") pages = pages.map((page) => page.split(header).join(""));
-  const footer = longestCommonNgram(inner(pages).map((page) => page.slice(-searchedChars)));
+  const footer = longestCommonNgram(inner(pages).map((page) => tailOf(page)));
   if (footer !== "") pages = pages.map((page) => page.split(footer).join(""));
   return { text: pages.join("\f"), header, footer };
 }

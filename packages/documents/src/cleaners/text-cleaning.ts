@@ -4,8 +4,10 @@
  * with them `page_number` in later splitting) survive cleaning.
  */
 
-/** Python's `str.strip()` for the whitespace both languages agree on. */
-const strip = (value: string): string => value.trim();
+import { pythonStrip, pythonWhitespaceClass } from "../document/python-whitespace.js";
+
+const spaceRuns = new RegExp(`[${pythonWhitespaceClass}][${pythonWhitespaceClass}]+`, "g");
+const strip = pythonStrip;
 
 const onPages = (text: string, clean: (page: string) => string): string =>
   text.split("\f").map(clean).join("\f");
@@ -15,9 +17,12 @@ export function asciiOnly(text: string): string {
   return text.normalize("NFKD").replace(/[\u0080-\u{10FFFF}]/gu, "");
 }
 
-/** Collapses every run of two or more whitespace characters to one space and strips each page. */
+/**
+ * Collapses every run of two or more whitespace characters to one space and strips each page
+ * (Python's `re.sub(r"\s\s+", " ", page).strip()`, with Python's whitespace).
+ */
 export function removeExtraWhitespaces(text: string): string {
-  return onPages(text, (page) => strip(page.replace(/\s\s+/g, " ")));
+  return onPages(text, (page) => strip(page.replace(spaceRuns, " ")));
 }
 
 /** Drops lines that are empty or whitespace only, page by page. */

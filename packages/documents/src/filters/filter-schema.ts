@@ -51,13 +51,23 @@ function levelJSONSchema(depth: number): Record<string, unknown> {
 export const filterJSONSchema: Readonly<Record<string, unknown>> = {
   title: "Filter",
   description:
-    "A document filter in Haystack's syntax: { field, operator, value } or { operator, conditions }.",
-  ...levelJSONSchema(describedDepth),
+    "A document filter in Haystack's syntax: { field, operator, value } or { operator, conditions }; {} for none.",
+  anyOf: [
+    ...((levelJSONSchema(describedDepth).anyOf as unknown[]) ?? []),
+    { type: "object", maxProperties: 0, description: "No filter (Haystack reads an empty dict so)." },
+  ],
 };
+
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
 
 /**
  * The zod schema of a filter in Haystack's syntax. It accepts exactly what `validateFilter` accepts
- * (the same checks run inside it, so its issues carry the same paths and messages) and passes the
+ * (the same checks run inside it, so its issues carry the same paths and messages), plus `{}`, which
+ * means no filter (as `filterDocuments({})` and Haystack's `if filters:` read it) and passes the
  * filter through unchanged; written as JSON Schema (`z.toJSONSchema`, socket schemas) it is
  * {@link filterJSONSchema}. Use it for socket and tool schemas so a filter is checked before a store
  * sees it.
@@ -70,6 +80,7 @@ export const filterJSONSchema: Readonly<Record<string, unknown>> = {
 export const filterSchema: z.ZodType<Filter> = z
   .unknown()
   .superRefine((value, context) => {
+    if (isEmptyObject(value)) return; // {} is no filter, as Haystack's `if filters:` reads it
     for (const issue of filterIssues(value)) {
       context.addIssue({ code: "custom", message: issue.message, path: [...issue.path], input: value });
     }

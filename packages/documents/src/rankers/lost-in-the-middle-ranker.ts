@@ -1,13 +1,15 @@
 import { ComponentError, defineComponent } from "@junction/core";
 import { z } from "zod";
 import type { Document } from "../document/document.js";
+import { pythonWordCount } from "../document/python-whitespace.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { concatenateDocuments } from "../joiners/join-modes.js";
 
 const positive = z.number().int().positive();
 
-const countWords = (text: string): number => text.match(/\S+/g)?.length ?? 0;
+/** `len(content.split())`, with Python's whitespace. */
+const countWords = pythonWordCount;
 
 /**
  * The "lost in the middle" order of `documents` (best first): the best at both ends, the weakest in

@@ -4,7 +4,13 @@ import type { Document } from "../document/document.js";
 import { componentLabel } from "../joiners/component-label.js";
 import { documentListSchema } from "../joiners/document-list.js";
 import { concatenateDocuments, rrfK } from "../joiners/join-modes.js";
-import { type MetaValueType, metaValueTypes, parseMetaValues, sortIndices } from "./meta-values.js";
+import {
+  type MetaValueType,
+  metaValueTypes,
+  mixesZonedAndNaiveDates,
+  parseMetaValues,
+  sortIndices,
+} from "./meta-values.js";
 
 const rankingModes = ["reciprocal_rank_fusion", "linear_score"] as const;
 const sortOrders = ["ascending", "descending"] as const;
@@ -159,10 +165,14 @@ export const MetaFieldRanker = defineComponent({
         }
       }
     }
-    const order = sortIndices(values, descending);
+    const mixedZones =
+      metaValueType === "date" &&
+      values.every((value) => typeof value === "number") &&
+      mixesZonedAndNaiveDates(withField.map((document) => String(document.meta[field])));
+    const order = mixedZones ? undefined : sortIndices(values, descending);
     if (order === undefined) {
       logger.warn(
-        `${label}: the values of "${field}" in the documents with ids ${ids(withField)} cannot be compared with each other (mixed types). Returning the top_k of the incoming documents, since ranking by the meta field is not possible.`,
+        `${label}: the values of "${field}" in the documents with ids ${ids(withField)} cannot be compared with each other (${mixedZones ? "dates with and without a time zone" : "mixed types"}). Returning the top_k of the incoming documents, since ranking by the meta field is not possible.`,
       );
       return top(unique);
     }

@@ -26,11 +26,32 @@ function parseIntValue(value: string): number {
   return Number(trimmed.replaceAll("_", ""));
 }
 
-/** A date string (what `Date.parse` reads: ISO 8601 and RFC 2822) as epoch milliseconds. */
+const isoWithoutZone = /^\s*\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*$/;
+const withZone = /(Z|[+-]\d{2}:?\d{2}|\b(GMT|UTC|UT|[ECMP][SD]T))\s*$/i;
+
+/**
+ * A date string (what `Date.parse` reads: ISO 8601 and RFC 2822) as epoch milliseconds. A date-time
+ * without a zone is read as UTC, not local time: dateutil gives a naive datetime, and naive values
+ * compare by their clock reading, whatever the machine's time zone.
+ */
 function parseDateValue(value: string): number {
-  const time = Date.parse(value);
+  const time = Date.parse(isoWithoutZone.test(value) ? `${value.trim().replace(" ", "T")}Z` : value);
   if (Number.isNaN(time)) throw new Error(`String does not contain a date: '${value}'`);
   return time;
+}
+
+/**
+ * True when some date strings name a time zone and others do not: Python cannot order an aware
+ * datetime against a naive one (`TypeError`), so Haystack keeps the incoming order then.
+ */
+export function mixesZonedAndNaiveDates(values: readonly string[]): boolean {
+  let zoned = false;
+  let naive = false;
+  for (const value of values) {
+    if (withZone.test(value.trim())) zoned = true;
+    else naive = true;
+  }
+  return zoned && naive;
 }
 
 /**
@@ -51,6 +72,26 @@ function kindOf(value: unknown): "number" | "string" | undefined {
 }
 
 /**
+ * Compares two strings by code point, as Python does (JavaScript's `<` compares UTF-16 code units, which
+ * puts an emoji before U+E000–U+FFFF). Only the first differing unit matters: if both are at or above
+ * U+D800, surrogates move above the BMP's private-use and compatibility blocks.
+ */
+function compareStrings(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    let left = a.charCodeAt(index);
+    let right = b.charCodeAt(index);
+    if (left === right) continue;
+    if (left >= 0xd800 && right >= 0xd800) {
+      left += left < 0xe000 ? 0x2000 : -0x800;
+      right += right < 0xe000 ? 0x2000 : -0x800;
+    }
+    return left - right;
+  }
+  return a.length - b.length;
+}
+
+/**
  * Orders `values` as Python's `sorted(..., reverse=descending)` would (stable: equal values keep their
  * order), returning the indices; `undefined` when the values cannot be compared with each other (mixed
  * kinds, or lists, objects and nulls) — where Python raises a `TypeError`.
@@ -63,8 +104,7 @@ export function sortIndices(values: readonly unknown[], descending: boolean): nu
   const compare =
     kind === "number"
       ? (a: unknown, b: unknown) => Number(a) - Number(b)
-      : (a: unknown, b: unknown) =>
-          (a as string) < (b as string) ? -1 : (a as string) > (b as string) ? 1 : 0;
+      : (a: unknown, b: unknown) => compareStrings(a as string, b as string);
   return indices.sort(
     (a, b) => (descending ? compare(values[b], values[a]) : compare(values[a], values[b])) || 0,
   );

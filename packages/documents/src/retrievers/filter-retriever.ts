@@ -5,7 +5,8 @@ import { anyStoreParam, documentListSchema, storeHoldingSerializer } from "./sto
 
 /**
  * Returns every document of a store that matches a filter (Haystack's `FilterRetriever`): the run's
- * `filters` when given, otherwise the init `filters`, otherwise all documents. Works with any store.
+ * `filters` when given (and not `{}`), otherwise the init `filters`, otherwise all documents. Works with
+ * any store.
  *
  * @example
  * ```ts
@@ -20,7 +21,10 @@ export const FilterRetriever = defineComponent({
   inputs: { filters: filterSchema.nullish() },
   outputs: { documents: documentListSchema },
   run: async ({ filters }, { params, signal }) => {
-    const documents = await params.documentStore.filterDocuments(filters ?? params.filters ?? undefined, {
+    // Haystack's `filters or self.filters`: an empty run-time filter ({}) falls back to the init filters.
+    const runtime =
+      filters !== undefined && filters !== null && Object.keys(filters).length > 0 ? filters : undefined;
+    const documents = await params.documentStore.filterDocuments(runtime ?? params.filters ?? undefined, {
       signal,
     });
     return { documents };

@@ -1,6 +1,13 @@
+import { pythonWordPattern } from "../document/python-whitespace.js";
 import type { ChunkSpan } from "./chunk-documents.js";
-import { countUnits, cutAfter, lastUnitsStart, type RecursiveSplitUnit } from "./recursive-units.js";
-import { sentenceStarts } from "./sentences.js";
+import {
+  chunkLength,
+  countUnits,
+  cutAfter,
+  lastUnitsStart,
+  type RecursiveSplitUnit,
+} from "./recursive-units.js";
+import { haystackSentenceStarts } from "./sentence-rules.js";
 
 /** How {@link recursiveSpans} cuts a text. */
 export interface RecursiveOptions {
@@ -27,7 +34,7 @@ function separatorPieces(
   const pieces: Span[] = [];
   if (separator === "sentence") {
     let pieceStart = start;
-    for (const next of sentenceStarts(text.slice(start, end), options.segmenter)) {
+    for (const next of haystackSentenceStarts(text.slice(start, end), options.segmenter)) {
       pieces.push([pieceStart, start + next]);
       pieceStart = start + next;
     }
@@ -55,7 +62,7 @@ function fixedSpans(text: string, start: number, end: number, options: Recursive
     for (let at = start; at < end; at += splitLength) spans.push([at, Math.min(end, at + splitLength)]);
     return spans;
   }
-  const word = /\S+/g;
+  const word = pythonWordPattern();
   word.lastIndex = start;
   let chunkStart = start;
   let words = 0;
@@ -77,14 +84,14 @@ function fixedSpans(text: string, start: number, end: number, options: Recursive
 }
 
 /**
- * Cuts `[start, end)` into spans of at most `splitLength` units, as Haystack's `_chunk_text` does: a
- * slice that fits is one chunk; otherwise the first separator found splits it, neighbouring pieces are
+ * Cuts `[start, end)` into spans of at most `splitLength` units, as Haystack's `_chunk_text` does
+ * (measuring with Haystack's `_chunk_length`, {@link chunkLength}): a slice that fits is one chunk; otherwise the first separator found splits it, neighbouring pieces are
  * merged while they fit, and a piece too long is cut again (with every separator, from the first) —
  * or, once the last separator is reached, by fixed size. Spans are contiguous and cover the slice.
  */
 function partition(text: string, start: number, end: number, options: RecursiveOptions): Span[] {
   const { splitLength, splitUnit, separators } = options;
-  if (countUnits(text, start, end, splitUnit) <= splitLength) return [[start, end]];
+  if (chunkLength(text, start, end, splitUnit) <= splitLength) return [[start, end]];
   for (const separator of separators) {
     const pieces = separatorPieces(text, start, end, separator, options);
     if (pieces.length <= 1) continue;
@@ -92,7 +99,7 @@ function partition(text: string, start: number, end: number, options: RecursiveO
     let current: Span | undefined;
     let currentLength = 0;
     for (const piece of pieces) {
-      const length = countUnits(text, piece[0], piece[1], splitUnit);
+      const length = chunkLength(text, piece[0], piece[1], splitUnit);
       if (currentLength + length <= splitLength) {
         if (current === undefined) current = [piece[0], piece[1]];
         else current[1] = piece[1];

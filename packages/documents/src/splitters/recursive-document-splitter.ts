@@ -42,14 +42,16 @@ function formFeedsBefore(text: string, end: number): number {
 /**
  * Splits documents recursively, as Haystack's `RecursiveDocumentSplitter` does: a text longer than
  * `splitLength` units (`"word"` or `"char"`) is cut at the first of `separators` it contains (literal
- * strings, or `"sentence"` for `Intl.Segmenter` sentences in `language`), neighbouring pieces are merged
- * back while they fit, and a piece still too long is cut again with the separators — down to fixed-size
+ * strings, or `"sentence"` for sentences in `language`, found as `DocumentSplitter` finds them),
+ * neighbouring pieces are merged back while they fit, and a piece still too long is cut again with the separators — down to fixed-size
  * cutting when none is left. Every chunk is an exact slice of its source and holds at most `splitLength`
  * units; consecutive chunks share `splitOverlap` units.
  *
  * Meta on every chunk: the source's meta plus `source_id`, `parent_id` (both the source id), `split_id`,
  * `split_idx_start`, `_split_overlap` (`null` without overlap, else `[{ doc_id, range }]`) and
  * `page_number` (the page on which the chunk's text ends, ignoring trailing form feeds, as Haystack).
+ * Its id is computed, as Haystack's, from its content and that meta without `page_number` and with
+ * `_split_overlap` still `null` or `[]`.
  *
  * @example
  * ```ts
@@ -88,25 +90,25 @@ export const RecursiveDocumentSplitter = defineComponent({
         },
       });
       const baseMeta = { ...document.meta, source_id: document.id, parent_id: document.id };
-      chunks.push(
-        ...chunkDocuments(
-          text,
-          spans,
-          (index) => {
-            const span = spans[index] ?? { start: 0, end: 0 };
-            let end = span.end;
-            while (end > span.start && text[end - 1] === "\f") end -= 1;
-            return {
-              ...copyMeta(baseMeta),
-              split_id: index,
-              split_idx_start: span.start,
-              _split_overlap: options.splitOverlap > 0 ? [] : null,
-              page_number: 1 + formFeedsBefore(text, end),
-            };
-          },
-          options.splitOverlap > 0,
-        ),
+      const made = chunkDocuments(
+        text,
+        spans,
+        (index) => ({
+          ...copyMeta(baseMeta),
+          split_id: index,
+          split_idx_start: spans[index]?.start ?? 0,
+          _split_overlap: options.splitOverlap > 0 ? [] : null,
+        }),
+        options.splitOverlap > 0,
       );
+      // page_number is written after the id, as Haystack's _run_one sets it on the created Document, so
+      // chunk ids equal Haystack's (split_idx_start already tells chunks apart).
+      made.forEach((chunk, index) => {
+        const span = spans[index] ?? { start: 0, end: 0 };
+        let end = span.end;
+        while (end > span.start && text[end - 1] === "\f") end -= 1;
+        chunks.push(chunk.with({ meta: { ...chunk.meta, page_number: 1 + formFeedsBefore(text, end) } }));
+      });
     }
     return { documents: chunks };
   },

@@ -1,10 +1,13 @@
+import { pythonWordPattern } from "../document/python-whitespace.js";
+
 /** The units `RecursiveDocumentSplitter` measures chunks in (Haystack's `token` unit is left out). */
 export const recursiveSplitUnits = ["word", "char"] as const;
 
 /** One of {@link recursiveSplitUnits}. */
 export type RecursiveSplitUnit = (typeof recursiveSplitUnits)[number];
 
-const word = /\S+/g;
+/** Runs of Python non-whitespace: Haystack's words (`\S+`, `str.split()`). */
+const word = pythonWordPattern();
 
 /**
  * The number of units in `text.slice(start, end)`: UTF-16 code units for `"char"`, maximal runs of
@@ -21,9 +24,28 @@ export function countUnits(text: string, start: number, end: number, unit: Recur
 }
 
 /**
- * Where the first `units` units of `text.slice(start, end)` end and the rest begins: `start + units`
- * for chars; for words, the start of the next word (so the whitespace after a word stays with it).
- * Only called when the slice holds more than `units` units.
+ * How Haystack's `RecursiveDocumentSplitter._chunk_length` measures a piece before deciding where to cut:
+ * chars for `"char"`, and for `"word"` the non-empty pieces of `text.split(" ")` — so `"a\nb"` is one
+ * word and a lone `"\n"` between spaces is one. (The fixed-size fallback and the overlap count runs of
+ * non-whitespace instead, with {@link countUnits}, as Haystack's do.)
+ */
+export function chunkLength(text: string, start: number, end: number, unit: RecursiveSplitUnit): number {
+  if (unit === "char") return end - start;
+  let count = 0;
+  let pieceStart = start;
+  for (let at = text.indexOf(" ", start); at >= 0 && at < end; at = text.indexOf(" ", at + 1)) {
+    if (at > pieceStart) count += 1;
+    pieceStart = at + 1;
+  }
+  if (end > pieceStart) count += 1;
+  return count;
+}
+
+/**
+ * Where the first `units` units of `text.slice(start, end)` end: `start + units` for chars; for words,
+ * the end of the `units`-th word, as Haystack's `_split_chunk` keeps `" ".join(words[:split_length])`
+ * (the whitespace after it is not lost: with overlap, the next chunk starts before it). Only called
+ * when the slice holds more than `units` units.
  */
 export function cutAfter(
   text: string,
@@ -36,8 +58,8 @@ export function cutAfter(
   let count = 0;
   word.lastIndex = start;
   for (let match = word.exec(text); match !== null && match.index < end; match = word.exec(text)) {
-    if (count === units) return match.index;
     count += 1;
+    if (count === units) return Math.min(end, match.index + match[0].length);
   }
   return end;
 }

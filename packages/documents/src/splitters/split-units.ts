@@ -1,4 +1,4 @@
-import { sentenceStarts } from "./sentences.js";
+import { haystackSentenceStarts } from "./sentence-rules.js";
 
 /** The units `DocumentSplitter` counts, as Haystack names them. */
 export const splitByUnits = ["word", "sentence", "passage", "page", "line", "period"] as const;
@@ -29,7 +29,7 @@ export function unitBounds(text: string, splitBy: SplitBy, segmenter: Intl.Segme
   if (splitBy === "sentence") {
     if (text === "") return bounds; // no sentences, no units (NLTK returns none either)
     // A loop, not push(...starts): spreading 100k+ sentence starts overflows the stack.
-    for (const start of sentenceStarts(
+    for (const start of haystackSentenceStarts(
       text,
       segmenter ?? new Intl.Segmenter("en", { granularity: "sentence" }),
     )) {
@@ -86,9 +86,9 @@ function countFormFeeds(text: string, from: number, to: number): number {
  * Groups units into windows of `splitLength` units moving by `splitLength − splitOverlap`, as Haystack's
  * `_concatenate_units` over `more_itertools.windowed` does: a window starts at every step while the
  * previous window did not reach the last unit; a final window shorter than `splitThreshold` units is
- * appended to the previous chunk (only its units beyond the overlap, haystack#12366). One deviation: a
- * window whose units beyond the overlap are all empty (the empty unit after a trailing delimiter) is
- * dropped, since it would be a chunk made only of overlap (haystack#12686).
+ * appended to the previous chunk (only its units beyond the overlap, haystack#12366); and a window
+ * whose units beyond the overlap are all empty (the empty unit after a trailing delimiter) is dropped,
+ * since it would be a chunk made only of overlap (haystack#12686, fixed in Haystack by PR #12687).
  *
  * @param text - the source text
  * @param bounds - the unit bounds from {@link unitBounds}

@@ -6,10 +6,15 @@ import { EvaluationInputError } from "../errors.js";
  * row index, says what is wrong, and how to fix it.
  */
 
-/** Throws unless every list has the same, non-zero length. */
+/**
+ * Throws unless every list has the same length, and (unless `allowEmpty`) at least one row. The LLM
+ * judges allow no rows, as Haystack's do (no results, a NaN score); the metrics refuse them (Haystack
+ * fails with a division by zero).
+ */
 export function checkSameLength(
   evaluator: string,
   lists: Readonly<Record<string, readonly unknown[]>>,
+  options: { readonly allowEmpty?: boolean } = {},
 ): number {
   const entries = Object.entries(lists);
   const [firstName, first] = entries[0] as [string, readonly unknown[]];
@@ -21,7 +26,7 @@ export function checkSameLength(
       );
     }
   }
-  if (first.length === 0) {
+  if (first.length === 0 && options.allowEmpty !== true) {
     throw new EvaluationInputError(
       `${evaluator}: the inputs are empty (no rows in ${entries.map(([name]) => `"${name}"`).join(", ")}). Give at least one question.`,
       { componentType: evaluator, socket: firstName },
@@ -30,13 +35,11 @@ export function checkSameLength(
   return first.length;
 }
 
-/** Throws when a row of a document-list input is not a list of `Document`s. */
-export function checkDocumentRows(
-  evaluator: string,
-  socket: string,
-  rows: readonly unknown[],
-  options: { nonEmpty: boolean },
-): void {
+/**
+ * Throws when a row of a document-list input is not a list of `Document`s. An empty row is fine: a
+ * question without ground truth scores 0, as in Haystack.
+ */
+export function checkDocumentRows(evaluator: string, socket: string, rows: readonly unknown[]): void {
   rows.forEach((row, rowIndex) => {
     if (!Array.isArray(row)) {
       throw new EvaluationInputError(
@@ -48,12 +51,6 @@ export function checkDocumentRows(
     if (bad !== -1) {
       throw new EvaluationInputError(
         `${evaluator}: "${socket}"[${rowIndex}][${bad}] is not a Document. Wrap the value: new Document({ content }) or Document.fromJSON(json).`,
-        { componentType: evaluator, socket, rowIndex },
-      );
-    }
-    if (options.nonEmpty && row.length === 0) {
-      throw new EvaluationInputError(
-        `${evaluator}: "${socket}"[${rowIndex}] is empty: the question has no ground truth, so it cannot be scored. Label it or leave the question out.`,
         { componentType: evaluator, socket, rowIndex },
       );
     }

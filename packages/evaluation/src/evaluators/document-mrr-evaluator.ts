@@ -7,7 +7,8 @@ import { documentInputs, scoreOutputs } from "./sockets.js";
 /**
  * Mean reciprocal rank: for each question, `1 / rank` of the first retrieved document that matches a
  * ground truth document (0 when none does); `score` is the mean over questions. Documents without a
- * comparison value are skipped, as in Haystack. Inputs are not normalized: clean them first.
+ * comparison value are skipped, and a question without ground truth scores 0, as in Haystack. Inputs
+ * are not normalized: clean them first.
  *
  * @example
  * ```ts
@@ -24,12 +25,18 @@ export const DocumentMRREvaluator = defineComponent({
   params: z.object({ documentComparisonField: documentComparisonFieldSchema }),
   inputs: documentInputs,
   outputs: scoreOutputs,
-  run: (inputs, { params }) =>
-    scoreDocuments("DocumentMRREvaluator", inputs, params.documentComparisonField, ({ truth, retrieved }) => {
-      const relevant = new Set(truth.filter((key) => key !== undefined));
-      const rank = retrieved.findIndex((key) => key !== undefined && relevant.has(key));
-      return rank === -1 ? 0 : 1 / (rank + 1);
-    }),
+  run: (inputs, { params, logger }) =>
+    scoreDocuments(
+      "DocumentMRREvaluator",
+      inputs,
+      params.documentComparisonField,
+      logger,
+      ({ truth, retrieved }) => {
+        const relevant = new Set(truth.filter((key) => key !== undefined));
+        const rank = retrieved.findIndex((key) => key !== undefined && relevant.has(key));
+        return rank === -1 ? 0 : 1 / (rank + 1);
+      },
+    ),
 });
 
 /** A `DocumentMRREvaluator` instance. */

@@ -36,7 +36,7 @@ function checkGraded(rows: readonly (readonly Document[])[]): void {
  * Normalized discounted cumulative gain. A ground truth document's relevance is its `score` (graded
  * relevance) or 1; each relevant value is credited once, at its first retrieved rank, with gain
  * `relevance / log2(rank + 2)`; the ideal DCG sorts the distinct relevances. A question's ground truth
- * must be all scored or all unscored (Haystack's rule).
+ * must be all scored or all unscored (Haystack's rule); a question without ground truth scores 0.
  *
  * @example
  * ```ts
@@ -54,12 +54,13 @@ export const DocumentNDCGEvaluator = defineComponent({
   params: z.object({ documentComparisonField: documentComparisonFieldSchema }),
   inputs: documentInputs,
   outputs: scoreOutputs,
-  run: (inputs, { params }) => {
+  run: (inputs, { params, logger }) => {
     if (Array.isArray(inputs.ground_truth_documents)) checkGraded(inputs.ground_truth_documents);
     return scoreDocuments(
       evaluator,
       inputs,
       params.documentComparisonField,
+      logger,
       ({ truth, retrieved, truthDocuments }) => {
         const relevance = relevanceMap(truth, truthDocuments);
         const ideal = [...relevance.values()].sort((a, b) => b - a);

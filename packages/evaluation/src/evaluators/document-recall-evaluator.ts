@@ -13,7 +13,8 @@ const usable = (key: unknown): boolean => key !== undefined && key !== "";
  * Recall of the retrieved documents. `mode: "single_hit"` (default) scores 1 when any ground truth
  * document was retrieved, else 0; `"multi_hit"` scores the share of distinct ground truth values that
  * were retrieved. Values are compared as sets (duplicates count once); missing and empty values are
- * ignored, and a question whose retrieved documents have none scores 0, as in Haystack.
+ * ignored, and a question whose ground truth or retrieved documents have none (or are empty) scores 0,
+ * as in Haystack.
  *
  * @example
  * ```ts
@@ -33,11 +34,12 @@ export const DocumentRecallEvaluator = defineComponent({
   }),
   inputs: documentInputs,
   outputs: scoreOutputs,
-  run: (inputs, { params }) =>
+  run: (inputs, { params, logger }) =>
     scoreDocuments(
       "DocumentRecallEvaluator",
       inputs,
       params.documentComparisonField,
+      logger,
       ({ truth, retrieved }) => {
         const truths = new Set(truth.filter(usable));
         const retrievals = new Set(retrieved.filter(usable));

@@ -1,3 +1,4 @@
+import type { Logger } from "@junction/core";
 import type { Document } from "@junction/documents";
 import { checkDocumentRows, checkSameLength } from "./checks.js";
 import { comparisonKeys, type DocumentComparisonField } from "./comparison-field.js";
@@ -14,7 +15,9 @@ export interface QuestionDocuments {
 
 /**
  * Checks the two document inputs and scores every question with `scoreOne`; the score is the plain
- * mean over questions (retrieval metrics never produce NaN).
+ * mean over questions (retrieval metrics never produce NaN). A question whose ground truth is empty,
+ * or holds no document with a comparison value, scores 0 as in Haystack; one warning names those rows,
+ * since such a 0 usually means missing labels rather than a bad retrieval.
  */
 export function scoreDocuments(
   evaluator: string,
@@ -23,19 +26,30 @@ export function scoreDocuments(
     readonly retrieved_documents: readonly (readonly Document[])[];
   },
   field: DocumentComparisonField,
+  logger: Logger,
   scoreOne: (question: QuestionDocuments) => number,
 ): { score: number; individual_scores: number[] } {
   const { ground_truth_documents: truths, retrieved_documents: retrieved } = inputs;
   checkSameLength(evaluator, { ground_truth_documents: truths, retrieved_documents: retrieved });
-  checkDocumentRows(evaluator, "ground_truth_documents", truths, { nonEmpty: true });
-  checkDocumentRows(evaluator, "retrieved_documents", retrieved, { nonEmpty: false });
-  const individual_scores = truths.map((truthDocuments, index) =>
-    scoreOne({
-      truth: comparisonKeys(truthDocuments, field),
+  checkDocumentRows(evaluator, "ground_truth_documents", truths);
+  checkDocumentRows(evaluator, "retrieved_documents", retrieved);
+  const unlabelled: number[] = [];
+  const individual_scores = truths.map((truthDocuments, index) => {
+    const truth = comparisonKeys(truthDocuments, field);
+    if (truth.every((key) => key === undefined)) unlabelled.push(index);
+    return scoreOne({
+      truth,
       retrieved: comparisonKeys(retrieved[index] as readonly Document[], field),
       truthDocuments,
-    }),
-  );
+    });
+  });
+  if (unlabelled.length > 0) {
+    const shown = unlabelled.slice(0, 10).join(", ");
+    logger.warn(
+      `${evaluator}: ${unlabelled.length} question(s) have no ground truth document with a "${field}" value (rows ${shown}${unlabelled.length > 10 ? ", …" : ""}); they score 0. Label them or leave them out.`,
+      { componentType: evaluator, rows: unlabelled },
+    );
+  }
   const score = individual_scores.reduce((sum, value) => sum + value, 0) / individual_scores.length;
   return { score, individual_scores };
 }

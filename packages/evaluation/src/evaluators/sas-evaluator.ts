@@ -58,6 +58,8 @@ async function embedAll(
  * and of its ground truth answer, computed with any Junction text embedder (a component with input
  * `text` and output `embedding`, e.g. `OpenAITextEmbedder`). Each distinct text is embedded once.
  *
+ * Empty inputs give `{ score: 0, individual_scores: [0] }`, as Haystack's SAS answers them.
+ *
  * Haystack's SAS can also score pairs with a cross-encoder model; that path needs local model weights
  * and is not available here — use a bi-encoder embedding model.
  *
@@ -79,9 +81,11 @@ export const SASEvaluator = defineComponent({
   outputs: scoreOutputs,
   serializer: nestedComponentSerializer("embedder"),
   run: async ({ ground_truth_answers, predicted_answers }, { params, signal }) => {
-    checkSameLength(evaluator, { ground_truth_answers, predicted_answers });
+    checkSameLength(evaluator, { ground_truth_answers, predicted_answers }, { allowEmpty: true });
     checkTextRows(evaluator, "ground_truth_answers", ground_truth_answers);
     checkTextRows(evaluator, "predicted_answers", predicted_answers);
+    // Haystack's SASEvaluator answers empty inputs with one 0 score rather than an error.
+    if (predicted_answers.length === 0) return { score: 0, individual_scores: [0] };
     const embeddings = await embedAll(
       params.embedder,
       [...predicted_answers, ...ground_truth_answers],

@@ -38,12 +38,14 @@ export const contextRelevanceExamples: readonly JudgeExample[] = [
   },
 ];
 
-const judgment = z.object({ relevant_statements: z.array(z.string()) });
+// Loose, as Haystack keeps every key of the parsed reply: keys beyond the declared ones stay in `results`.
+const judgment = z.looseObject({ relevant_statements: z.array(z.string()) });
 
 /**
  * Context relevance: an LLM extracts the sentences of each question's contexts that are needed to
  * answer it. A question scores 1 when there is at least one such sentence, else 0; a judgment that
- * stays invalid scores NaN, is left out of `score` and counted in `meta.invalid`.
+ * stays invalid scores NaN, is left out of `score` and counted in `meta.invalid`. Empty inputs give no
+ * results and a NaN `score`, as in Haystack. `examples: []` means the default examples, as in Haystack.
  *
  * @example
  * ```ts
@@ -71,7 +73,8 @@ export const ContextRelevanceEvaluator = defineComponent({
       inputNames: ["questions", "contexts"],
       outputNames: ["relevant_statements"],
       schema: judgment,
-      params,
+      // Haystack's `examples or _DEFAULT_EXAMPLES`: an empty list means the default examples.
+      params: params.examples.length === 0 ? { ...params, examples: contextRelevanceExamples } : params,
       inputs,
       signal,
     });

@@ -47,8 +47,9 @@ export const faithfulnessExamples: readonly JudgeExample[] = [
   },
 ];
 
+// Loose, as Haystack keeps every key of the parsed reply: keys beyond the declared ones stay in `results`.
 const judgment = z
-  .object({
+  .looseObject({
     statements: z.array(z.string()),
     statement_scores: z.array(z.number().min(0).max(1)),
   })
@@ -61,8 +62,9 @@ const judgment = z
  * Faithfulness of generated answers: an LLM splits each predicted answer into statements and scores
  * each 1 (inferable from the contexts) or 0. A question's score is the mean of its statement scores
  * (0 when there are no statements); a judgment that stays invalid scores NaN, is left out of `score`
- * and counted in `meta.invalid`. Inputs: `questions`, `contexts` (the texts given to the generator),
- * `predicted_answers`.
+ * and counted in `meta.invalid`. Empty inputs give no results and a NaN `score`, as in Haystack.
+ * Inputs: `questions`, `contexts` (the texts given to the generator), `predicted_answers`.
+ * `examples: []` means the default examples, as Haystack's `examples or _DEFAULT_EXAMPLES` does.
  *
  * @example
  * ```ts
@@ -91,7 +93,8 @@ export const FaithfulnessEvaluator = defineComponent({
       inputNames: ["questions", "contexts", "predicted_answers"],
       outputNames: ["statements", "statement_scores"],
       schema: judgment,
-      params,
+      // Haystack's `examples or _DEFAULT_EXAMPLES`: an empty list means the default examples.
+      params: params.examples.length === 0 ? { ...params, examples: faithfulnessExamples } : params,
       inputs,
       signal,
     });

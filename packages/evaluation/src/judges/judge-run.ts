@@ -30,6 +30,7 @@ export interface JudgeParams {
 /**
  * Checks the inputs of an LLM judge (every declared input present, lists of one length), builds one
  * prompt per question and asks the model. Returns one answer per question (`undefined` when invalid).
+ * No rows is not an error: Haystack's judges return no results (and a NaN score) for empty lists.
  */
 export async function runJudge(options: {
   readonly evaluator: string;
@@ -52,7 +53,7 @@ export async function runJudge(options: {
     }
     lists[name] = value;
   }
-  const rows = checkSameLength(options.evaluator, lists);
+  const rows = checkSameLength(options.evaluator, lists, { allowEmpty: true });
   const prompts: string[] = [];
   for (let rowIndex = 0; rowIndex < rows; rowIndex += 1) {
     const row: Record<string, unknown> = {};

@@ -46,7 +46,8 @@ export const LLMEvaluator = defineComponent({
   outputs: judgeOutputs,
   serializer: nestedComponentSerializer("chatGenerator"),
   run: async (inputs, { params, signal }) => {
-    const schema = z.object(Object.fromEntries(params.outputs.map((output) => [output, z.json()])));
+    // Loose: a judgment keeps keys beyond the declared outputs, as Haystack's parsed reply does.
+    const schema = z.looseObject(Object.fromEntries(params.outputs.map((output) => [output, z.json()])));
     const { answers, meta } = await runJudge({
       evaluator: "LLMEvaluator",
       instructions: params.instructions,

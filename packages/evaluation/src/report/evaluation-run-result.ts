@@ -1,3 +1,4 @@
+import { getDefaultLogger } from "@junction/core";
 import { EvaluationInputError } from "../errors.js";
 import { meanOfValid } from "../evaluators/checks.js";
 import { type ComparativeReport, compareRuns } from "./compare.js";
@@ -138,20 +139,35 @@ export class EvaluationRunResult {
   /**
    * Haystack's comparative detailed report: this run's input columns, then each run's metric columns
    * prefixed with its run name (`"<run>_<metric>"`). `keepColumns` also keeps those input columns of
-   * the other run (prefixed).
+   * both runs, prefixed. As in Haystack, the columns left out of the other run are this run's input
+   * columns: an input column only the other run has is kept (prefixed). A warning is logged when both
+   * runs have the same name or different input columns.
    */
   comparativeDetailedReport(
     other: EvaluationRunResult,
     options: { keepColumns?: readonly string[] } = {},
   ): Record<string, unknown[]> {
+    const logger = getDefaultLogger();
+    if (this.runName === other.runName) {
+      logger.warn(
+        `EvaluationRunResult.comparativeDetailedReport: both runs are named "${this.runName}", so their columns cannot be told apart. Give the runs different names.`,
+      );
+    }
+    const mine = Object.keys(this.inputs);
+    const theirs = Object.keys(other.inputs);
+    if (mine.length !== theirs.length || mine.some((name) => !Object.hasOwn(other.inputs, name))) {
+      logger.warn(
+        `EvaluationRunResult.comparativeDetailedReport: the input columns differ between "${this.runName}" and "${other.runName}"; using the input columns of "${this.runName}".`,
+      );
+    }
     const keep = new Set(options.keepColumns ?? []);
+    const ignored = (name: string) => Object.hasOwn(this.inputs, name) && !keep.has(name);
     const report: Record<string, unknown[]> = {};
     for (const [name, values] of Object.entries(this.detailedReport())) {
-      report[Object.hasOwn(this.inputs, name) && !keep.has(name) ? name : `${this.runName}_${name}`] = values;
+      report[ignored(name) ? name : `${this.runName}_${name}`] = values;
     }
     for (const [name, values] of Object.entries(other.detailedReport())) {
-      if (Object.hasOwn(other.inputs, name) && !keep.has(name)) continue;
-      report[`${other.runName}_${name}`] = values;
+      if (!ignored(name)) report[`${other.runName}_${name}`] = values;
     }
     return report;
   }
@@ -213,9 +229,20 @@ export class EvaluationRunResult {
     });
   }
 
-  /** The detailed report as CSV (RFC 4180; NaN written as `NaN`). */
-  toCSV(): string {
-    return toCSV(this.detailedReport());
+  /**
+   * A report as CSV (RFC 4180; NaN written as `NaN`): the detailed report by default, or any report of
+   * this class — Haystack's `output_format="csv"` for each of them, returned as text instead of written
+   * to a file.
+   *
+   * @param report - the columns to write (default `detailedReport()`)
+   * @example
+   * ```ts
+   * await writeFile("summary.csv", result.toCSV(result.aggregatedReport()));
+   * await writeFile("compare.csv", result.toCSV(result.comparativeDetailedReport(other)));
+   * ```
+   */
+  toCSV(report: Readonly<Record<string, readonly unknown[]>> = this.detailedReport()): string {
+    return toCSV(report);
   }
 
   /**

@@ -1,11 +1,11 @@
 import { defineComponent } from "@junction/core";
-import { applyFilterPolicy } from "@junction/documents";
 import { z } from "zod";
 import {
   documentsOutput,
   filterInputs,
   retrieverParamsShape,
   retrieverSerializer,
+  runFilters,
 } from "./retriever-params.js";
 
 /**
@@ -37,7 +37,7 @@ export const PgvectorEmbeddingRetriever = defineComponent({
   run: async ({ query_embedding, filters, top_k, vector_function }, { params, signal, logger }) => {
     const documents = await params.documentStore.embeddingRetrieval({
       queryEmbedding: query_embedding,
-      filters: applyFilterPolicy(params.filterPolicy, params.filters, filters, logger),
+      filters: runFilters(params.filterPolicy, params.filters, filters, logger),
       topK: top_k ?? params.topK,
       vectorFunction: vector_function ?? params.vectorFunction,
       signal,

@@ -1,11 +1,11 @@
 import { defineComponent } from "@junction/core";
-import { applyFilterPolicy } from "@junction/documents";
 import { z } from "zod";
 import {
   documentsOutput,
   filterInputs,
   retrieverParamsShape,
   retrieverSerializer,
+  runFilters,
 } from "./retriever-params.js";
 
 /**
@@ -38,7 +38,7 @@ export const PgvectorHybridRetriever = defineComponent({
     const documents = await params.documentStore.hybridRetrieval({
       query,
       queryEmbedding: query_embedding,
-      filters: applyFilterPolicy(params.filterPolicy, params.filters, filters, logger),
+      filters: runFilters(params.filterPolicy, params.filters, filters, logger),
       topK: top_k ?? params.topK,
       keywordMatch: params.keywordMatch,
       keywordWeight: params.keywordWeight,

@@ -1,11 +1,11 @@
 import { defineComponent } from "@junction/core";
-import { applyFilterPolicy } from "@junction/documents";
 import { z } from "zod";
 import {
   documentsOutput,
   filterInputs,
   retrieverParamsShape,
   retrieverSerializer,
+  runFilters,
 } from "./retriever-params.js";
 
 /**
@@ -33,7 +33,7 @@ export const PgvectorKeywordRetriever = defineComponent({
   run: async ({ query, filters, top_k }, { params, signal, logger }) => {
     const documents = await params.documentStore.keywordRetrieval({
       query,
-      filters: applyFilterPolicy(params.filterPolicy, params.filters, filters, logger),
+      filters: runFilters(params.filterPolicy, params.filters, filters, logger),
       topK: top_k ?? params.topK,
       keywordMatch: params.keywordMatch,
       signal,

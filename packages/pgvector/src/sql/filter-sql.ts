@@ -1,9 +1,5 @@
-import {
-  type ComparisonFilter,
-  documentFilterFields,
-  type Filter,
-  type LogicalFilter,
-} from "@junction/documents";
+import { documentFilterFields } from "@junction/documents";
+import type { PgvectorComparison, PgvectorFilter } from "../filters/pgvector-filter.js";
 import { dateText, hasOffset, sqlCompareDates, sqlIsIsoDate } from "./iso-date.js";
 import type { SqlParams } from "./params.js";
 
@@ -125,10 +121,34 @@ function ordering(
   return `(CASE WHEN ${isNull(field)} THEN false WHEN jsonb_typeof(${field}) = 'number' THEN (${field})::numeric ${operator} ${number} WHEN jsonb_typeof(${field}) = 'boolean' THEN (${field})::boolean::int ${operator} ${number} ELSE ${mismatch("a stored value that is not a number with a number")} END)`;
 }
 
-function comparison(filter: ComparisonFilter, params: SqlParams, columns: FilterColumns): string {
+/**
+ * The operators of Haystack's pgvector store, on jsonb and never NULL: `like` / `not like` match the
+ * stored scalar's text (a missing field matches neither, as SQL's `NULL LIKE` is not true);
+ * `array_contains` is jsonb containment (`@>`), `array_overlaps` is `?|` on arrays only.
+ */
+function pgvectorOperator(field: string, operator: string, value: unknown, params: SqlParams): string {
+  switch (operator) {
+    case "like":
+    case "not like": {
+      const text = `(CASE WHEN jsonb_typeof(${field}) IN ('string', 'number', 'boolean') THEN ${field} #>> '{}' END)`;
+      return `COALESCE(${text} ${operator === "like" ? "LIKE" : "NOT LIKE"} ${params.add(value, "text")}, false)`;
+    }
+    case "array_contains":
+      return `COALESCE(${field} @> ${params.add(JSON.stringify(value), "jsonb")}, false)`;
+    default:
+      return `COALESCE(jsonb_typeof(${field}) = 'array' AND ${field} ?| ${params.add(value, "text[]")}, false)`;
+  }
+}
+
+function comparison(filter: PgvectorComparison, params: SqlParams, columns: FilterColumns): string {
   const field = fieldExpression(filter.field, params, columns);
   const { operator, value } = filter;
   switch (operator) {
+    case "like":
+    case "not like":
+    case "array_contains":
+    case "array_overlaps":
+      return pgvectorOperator(field, operator, value, params);
     case "==":
       return equalsAny(field, [value], params);
     case "!=":
@@ -142,7 +162,11 @@ function comparison(filter: ComparisonFilter, params: SqlParams, columns: Filter
   }
 }
 
-function logical(filter: LogicalFilter, params: SqlParams, columns: FilterColumns): string {
+function logical(
+  filter: { readonly operator: "AND" | "OR" | "NOT"; readonly conditions: readonly PgvectorFilter[] },
+  params: SqlParams,
+  columns: FilterColumns,
+): string {
   const parts = filter.conditions.map((condition) => filterToSql(condition, params, columns));
   if (filter.operator === "OR") return parts.length === 0 ? "false" : `(${parts.join(" OR ")})`;
   const all = parts.length === 0 ? "true" : `(${parts.join(" AND ")})`;
@@ -158,11 +182,14 @@ function logical(filter: LogicalFilter, params: SqlParams, columns: FilterColumn
  * that cannot be ordered raises an error marked with {@link filterErrorMarker}, as the in-memory store
  * throws a FilterError.
  *
- * @param filter - the filter, already checked by `validateFilter`
+ * Haystack's pgvector-only operators (`like`, `not like`, `array_contains`, `array_overlaps`) compile
+ * as its store runs them, with every leaf still TRUE or FALSE.
+ *
+ * @param filter - the filter, already checked by `validatePgvectorFilter`
  * @param params - where the parameters go
  * @param columns - how the embedding column reads as jsonb
  */
-export function filterToSql(filter: Filter, params: SqlParams, columns: FilterColumns): string {
+export function filterToSql(filter: PgvectorFilter, params: SqlParams, columns: FilterColumns): string {
   if ("field" in filter) return comparison(filter, params, columns);
   return logical(filter, params, columns);
 }

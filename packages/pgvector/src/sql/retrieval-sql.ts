@@ -1,5 +1,5 @@
-import type { Filter } from "@junction/documents";
 import { type SqlStatement, sql } from "../driver/sql-driver.js";
+import type { PgvectorFilter } from "../filters/pgvector-filter.js";
 import type { KeywordMatch, StoreConfig, VectorFunction } from "../store/config.js";
 import { vectorOperators } from "../store/config.js";
 import { filterToSql } from "./filter-sql.js";
@@ -14,7 +14,11 @@ export function embeddingJsonb(config: StoreConfig): string {
 }
 
 /** ` WHERE …` for a filter (empty without one), its parameters added to `params`. */
-export function whereClause(filter: Filter | undefined, params: SqlParams, config: StoreConfig): string {
+export function whereClause(
+  filter: PgvectorFilter | undefined,
+  params: SqlParams,
+  config: StoreConfig,
+): string {
   return filter === undefined ? "" : filterToSql(filter, params, { embedding: embeddingJsonb(config) });
 }
 
@@ -34,7 +38,7 @@ export function tsquery(query: string, match: KeywordMatch, names: TableSql, par
 export interface KeywordQuery {
   readonly query: string;
   readonly topK: number;
-  readonly filter: Filter | undefined;
+  readonly filter: PgvectorFilter | undefined;
   readonly match: KeywordMatch;
 }
 
@@ -54,7 +58,7 @@ ORDER BY score DESC, id LIMIT ${params.add(query.topK, "int")}`;
 export interface EmbeddingQuery {
   readonly embedding: readonly number[];
   readonly topK: number;
-  readonly filter: Filter | undefined;
+  readonly filter: PgvectorFilter | undefined;
   readonly vectorFunction: VectorFunction;
 }
 
@@ -108,7 +112,7 @@ export interface HybridQuery {
   readonly topK: number;
   /** How many candidates each side ranks before fusion. */
   readonly candidates: number;
-  readonly filter: Filter | undefined;
+  readonly filter: PgvectorFilter | undefined;
   readonly match: KeywordMatch;
   /** Weights of the keyword and embedding rankings (sum 1). */
   readonly keywordWeight: number;

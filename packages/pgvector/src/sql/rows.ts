@@ -11,7 +11,7 @@ function refuse(document: Document, why: string): PgvectorStoreError {
 }
 
 /** The first problem that makes a JSON value unstorable in jsonb, or undefined. */
-function jsonProblem(value: unknown, path: string, depth: number): string | undefined {
+export function jsonProblem(value: unknown, path: string, depth: number): string | undefined {
   if (depth > 100) return `${path} is nested more than 100 levels deep`;
   if (typeof value === "number" && !Number.isFinite(value))
     return `${path} is ${value} (JSON has no NaN or Infinity)`;

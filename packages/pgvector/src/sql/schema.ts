@@ -60,6 +60,13 @@ export function createKeywordIndexStatement(config: StoreConfig, names: TableSql
   );
 }
 
+/** Haystack's `DROP INDEX IF EXISTS schema.index` for `hnswRecreateIndexIfExists`. */
+export function dropHnswIndexStatement(config: StoreConfig): SqlStatement {
+  return sql(
+    `DROP INDEX IF EXISTS ${quoteIdentifier(config.schemaName, "schemaName")}.${quoteIdentifier(config.hnswIndexName, "hnswIndexName")}`,
+  );
+}
+
 /** Haystack's HNSW index: `USING hnsw (embedding vector_<op>_ops) WITH (m, ef_construction)`. */
 export function createHnswIndexStatement(config: StoreConfig, names: TableSql): SqlStatement {
   const ops = `${config.vectorType}_${vectorOperators[config.vectorFunction].ops}`;

@@ -39,6 +39,7 @@ export interface StoreConfig {
   readonly searchStrategy: SearchStrategy;
   readonly hnswIndexCreationKwargs: HnswIndexCreationKwargs;
   readonly hnswIndexName: string;
+  readonly hnswRecreateIndexIfExists: boolean;
   readonly hnswEfSearch: number | undefined;
   readonly hnswIterativeScan: IterativeScan;
   readonly keywordIndexName: string;

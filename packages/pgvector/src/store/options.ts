@@ -48,6 +48,12 @@ export interface PgvectorDocumentStoreOptions {
   readonly hnswIndexCreationKwargs?: HnswIndexCreationKwargs | undefined;
   /** The HNSW index's name (default `"haystack_hnsw_index"`). */
   readonly hnswIndexName?: string | undefined;
+  /**
+   * Drop and rebuild the HNSW index on first use when it already exists (default false: an existing
+   * index is kept, even if it was built with other `hnswIndexCreationKwargs`), as Haystack's
+   * `hnsw_recreate_index_if_exists`.
+   */
+  readonly hnswRecreateIndexIfExists?: boolean | undefined;
   /** `hnsw.ef_search` for queries (pgvector default 40); set per query with `SET LOCAL`. */
   readonly hnswEfSearch?: number | undefined;
   /** pgvector's iterative scan for filtered HNSW queries (default `"relaxed_order"`). */
@@ -81,6 +87,7 @@ const configSchema = z.object({
     .strict()
     .default({}),
   hnswIndexName: z.string().default("haystack_hnsw_index"),
+  hnswRecreateIndexIfExists: z.boolean().default(false),
   hnswEfSearch: positiveInt.max(1000).optional(),
   hnswIterativeScan: z.enum(["relaxed_order", "strict_order", "off"]).default("relaxed_order"),
   keywordIndexName: z.string().default("haystack_keyword_index"),

@@ -1,19 +1,24 @@
 import type {
   Document,
   DocumentStoreJSON,
-  Filter,
   SerializableDocumentStore,
   StoreCallOptions,
   WriteDocumentsOptions,
 } from "@junction/documents";
-import { registerDocumentStoreType, validateFilter } from "@junction/documents";
+import { registerDocumentStoreType } from "@junction/documents";
 import { openPgDriver } from "../driver/pg-driver.js";
 import { openPGliteDriver } from "../driver/pglite-driver.js";
 import { type SqlDriver, type SqlSession, type SqlStatement, sql } from "../driver/sql-driver.js";
 import { PgvectorStoreError } from "../errors.js";
+import { type PgvectorFilter, validatePgvectorFilter } from "../filters/pgvector-filter.js";
+import {
+  countByFilterStatement,
+  deleteByFilterStatement,
+  updateByFilterStatement,
+} from "../sql/by-filter-sql.js";
 import { SqlParams } from "../sql/params.js";
 import { embeddingStatement, hybridStatement, keywordStatement, whereClause } from "../sql/retrieval-sql.js";
-import { rowDocument } from "../sql/rows.js";
+import { jsonProblem, rowDocument } from "../sql/rows.js";
 import { type TableSql, tableSql } from "../sql/schema.js";
 import type { IterativeScan, KeywordMatch, StoreConfig, VectorFunction } from "./config.js";
 import { type PgvectorDocumentStoreOptions, resolveOptions, type StoreTarget } from "./options.js";
@@ -26,7 +31,7 @@ import { writeBatch } from "./write-documents.js";
 export interface EmbeddingRetrievalOptions extends StoreCallOptions {
   readonly queryEmbedding: readonly number[];
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   /** Overrides the store's vector function (no HNSW index serves another function). */
   readonly vectorFunction?: VectorFunction | undefined;
   /** Overrides `hnswEfSearch` for this query (HNSW only). */
@@ -39,7 +44,7 @@ export interface EmbeddingRetrievalOptions extends StoreCallOptions {
 export interface KeywordRetrievalOptions extends StoreCallOptions {
   readonly query: string;
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   /** Overrides the store's keyword match mode. */
   readonly keywordMatch?: KeywordMatch | undefined;
 }
@@ -49,7 +54,7 @@ export interface HybridRetrievalOptions extends StoreCallOptions {
   readonly query: string;
   readonly queryEmbedding: readonly number[];
   readonly topK?: number | undefined;
-  readonly filters?: Filter | undefined;
+  readonly filters?: PgvectorFilter | undefined;
   readonly keywordMatch?: KeywordMatch | undefined;
   /** Candidates each side ranks before fusion (default max(4·topK, 40)). */
   readonly candidates?: number | undefined;
@@ -70,12 +75,15 @@ interface Ready {
   readonly capabilities: StoreCapabilities;
 }
 
-/** Haystack's `if filters:`: no filter, `null` and `{}` all mean "no filter"; anything else is validated. */
-function settleFilter(filters: Filter | undefined): Filter | undefined {
+/**
+ * Haystack's `if filters:`: no filter, `null` and `{}` all mean "no filter"; anything else is validated
+ * (the core language plus Haystack's pgvector-only operators).
+ */
+function settleFilter(filters: PgvectorFilter | undefined): PgvectorFilter | undefined {
   if (filters === undefined || filters === null) return undefined;
   if (typeof filters === "object" && !Array.isArray(filters) && Object.keys(filters).length === 0)
     return undefined;
-  return validateFilter(filters);
+  return validatePgvectorFilter(filters);
 }
 
 function checkTopK(topK: number, operation: string): number {
@@ -253,11 +261,12 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
 
   /**
    * The documents matching `filters` (every document without), ordered by id, with Haystack's filter
-   * semantics plus `NOT` and nested `meta.a.b` paths.
+   * semantics plus `NOT` and nested `meta.a.b` paths, and the operators of Haystack's pgvector store:
+   * `like` / `not like`, `array_contains`, `array_overlaps`.
    *
    * @throws FilterError for a malformed filter
    */
-  async filterDocuments(filters?: Filter, options: StoreCallOptions = {}): Promise<Document[]> {
+  async filterDocuments(filters?: PgvectorFilter, options: StoreCallOptions = {}): Promise<Document[]> {
     const filter = settleFilter(filters);
     const params = new SqlParams();
     const where = whereClause(filter, params, this.config);
@@ -281,6 +290,68 @@ export class PgvectorDocumentStore implements SerializableDocumentStore {
     return this.#run("writeDocuments", options.signal, ({ driver }) =>
       writeBatch(driver, this.config, this.#names, documents, policy, options.signal),
     );
+  }
+
+  /**
+   * How many documents match `filters` (Haystack's `count_documents_by_filter`; no filter, `null` or `{}`
+   * counts them all).
+   *
+   * @throws FilterError for a malformed filter
+   */
+  async countDocumentsByFilter(filters: PgvectorFilter, options: StoreCallOptions = {}): Promise<number> {
+    const statement = countByFilterStatement(this.#byFilter(filters));
+    return this.#count("countDocumentsByFilter", statement, options.signal);
+  }
+
+  /**
+   * Deletes the documents matching `filters` and returns how many (Haystack's `delete_by_filter`). As in
+   * Haystack, an empty filter (`{}`) deletes every document.
+   *
+   * @throws FilterError for a malformed filter
+   */
+  async deleteByFilter(filters: PgvectorFilter, options: StoreCallOptions = {}): Promise<number> {
+    const statement = deleteByFilterStatement(this.#byFilter(filters));
+    return this.#count("deleteByFilter", statement, options.signal);
+  }
+
+  /**
+   * Merges `meta` into the meta of the documents matching `filters` (top-level keys replaced) and returns
+   * how many changed (Haystack's `update_by_filter`). Ids stay as they were, as in Haystack.
+   *
+   * @throws PgvectorStoreError (`PGVECTOR_INVALID_QUERY`) when `meta` is empty or not storable JSON
+   * @throws FilterError for a malformed filter
+   */
+  async updateByFilter(
+    filters: PgvectorFilter,
+    meta: Readonly<Record<string, unknown>>,
+    options: StoreCallOptions = {},
+  ): Promise<number> {
+    if (typeof meta !== "object" || meta === null || Array.isArray(meta) || Object.keys(meta).length === 0) {
+      throw new PgvectorStoreError(
+        "PGVECTOR_INVALID_QUERY",
+        'PgvectorDocumentStore.updateByFilter: meta must be a non-empty object of the keys to set, e.g. { status: "archived" }.',
+      );
+    }
+    const problem = jsonProblem(meta, "meta", 0);
+    if (problem !== undefined) {
+      throw new PgvectorStoreError(
+        "PGVECTOR_INVALID_QUERY",
+        `PgvectorDocumentStore.updateByFilter: ${problem}; meta must be JSON that Postgres can store.`,
+      );
+    }
+    const statement = updateByFilterStatement(this.#byFilter(filters), meta);
+    return this.#count("updateByFilter", statement, options.signal);
+  }
+
+  #byFilter(filters: PgvectorFilter | undefined) {
+    return { config: this.config, names: this.#names, filter: settleFilter(filters) };
+  }
+
+  async #count(operation: string, statement: SqlStatement, signal: AbortSignal | undefined): Promise<number> {
+    return this.#run(operation, signal, async ({ driver }) => {
+      const rows = await driver.query(statement, signal);
+      return Number(rows[0]?.n ?? 0);
+    });
   }
 
   /** Deletes the documents with these ids; unknown ids are ignored. */

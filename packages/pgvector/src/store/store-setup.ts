@@ -5,6 +5,7 @@ import {
   createHnswIndexStatement,
   createKeywordIndexStatement,
   createTableStatement,
+  dropHnswIndexStatement,
   indexExistsStatement,
   type TableSql,
   tableExistsStatement,
@@ -79,7 +80,7 @@ async function checkEmbeddingColumn(
 /**
  * Creates what is missing, as Haystack's `_initialize_table` does: the pgvector extension, the table,
  * its GIN keyword index and (for `"hnsw"`) its HNSW index; with `recreateTable` the table is dropped
- * first. Runs in one transaction under an advisory lock, so two stores starting at once on one server
+ * first, with `hnswRecreateIndexIfExists` an existing HNSW index is rebuilt. Runs in one transaction under an advisory lock, so two stores starting at once on one server
  * do not race to create the same table.
  */
 export async function setUpStore(
@@ -109,7 +110,9 @@ export async function setUpStore(
         'PgvectorDocumentStore: searchStrategy "hnsw" needs pgvector; vectorType "none" has no vector index. Use vectorType "vector" on a server with pgvector.',
       );
     }
-    if ((await session.query(indexExistsStatement(config, config.hnswIndexName))).length === 0) {
+    const hnswExists = (await session.query(indexExistsStatement(config, config.hnswIndexName))).length > 0;
+    if (hnswExists && config.hnswRecreateIndexIfExists) await session.query(dropHnswIndexStatement(config));
+    if (!hnswExists || config.hnswRecreateIndexIfExists) {
       await session.query(createHnswIndexStatement(config, names));
     }
   }

@@ -12,6 +12,7 @@ import { Bm25Index } from "./bm25-index.js";
 import { Bm25Scratch, bm25TopK } from "./bm25-scoring.js";
 import { DocumentTable } from "./document-table.js";
 import { EmbeddingIndex } from "./embedding-index.js";
+import { exactSimilarity, rescoreMargin } from "./exact-similarity.js";
 import {
   DocumentStoreConfigError,
   EmbeddingDimensionError,
@@ -102,7 +103,8 @@ function checkTopK(topK: number, where: string): number {
  *   (only the postings of the query's terms are read) with a bounded heap for top-k. One deliberate
  *   difference: a document sharing no token with the query is never returned (Haystack's BM25L and
  *   BM25Plus give such documents a positive score and fill `topK` with them).
- * - **Embeddings** live in one contiguous `Float32Array`; search is an exact scan with a top-k heap.
+ * - **Embeddings** live in one contiguous `Float32Array`; search is an exact scan with a top-k heap,
+ *   and the documents it returns are rescored in 64-bit floats, so their scores and order are Haystack's.
  *   All embeddings of a store have one dimension: writing another is refused.
  * - **Persistence**: `save(path)` writes atomically, `InMemoryDocumentStore.load(path)` reads. With the
  *   `path` option the store loads that file when created and saves it after every write and delete.
@@ -206,7 +208,7 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
       if (document.embedding !== undefined) this.#embeddings.add(slot, document.embedding);
     }
     this.#purgeIfNeeded();
-    return plan.toWrite.length;
+    return plan.written;
   }
 
   #remove(slot: number): void {
@@ -312,12 +314,22 @@ export class InMemoryDocumentStore implements SerializableDocumentStore {
         { expected: dimension, actual: query.length },
       );
     }
-    const { slots, scores } = this.#embeddings.search(query, topK, this.#table.orders, accept);
+    // The 32-bit scan picks a few more candidates than asked; their exact (64-bit) scores, computed from
+    // the documents' own embeddings as Haystack computes them, decide the order and the returned scores.
+    const orders = this.#table.orders;
+    const candidates = topK === 0 ? 0 : topK + rescoreMargin;
+    const { slots } = this.#embeddings.search(query, candidates, orders, accept);
+    const similarity = exactSimilarity(query, this.options.embeddingSimilarityFunction);
+    const rescored = slots.map((slot) => ({
+      slot,
+      raw: similarity(this.#table.documentAt(slot).embedding ?? []),
+      order: orders[slot]!,
+    }));
+    rescored.sort((a, b) => b.raw - a.raw || a.order - b.order);
     const scale = options.scaleScore ?? false;
     const cosine = this.options.embeddingSimilarityFunction === "cosine";
     const keepEmbedding = options.returnEmbedding ?? false;
-    return slots.map((slot, index) => {
-      const raw = scores[index]!;
+    return rescored.slice(0, topK).map(({ slot, raw }) => {
       const score = !scale ? raw : cosine ? (raw + 1) / 2 : expit(raw / 100);
       const document = this.#table.documentAt(slot);
       return document.with({ score, embedding: keepEmbedding ? document.embedding : undefined });

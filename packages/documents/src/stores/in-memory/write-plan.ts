@@ -7,6 +7,11 @@ import { EmbeddingDimensionError, EmbeddingValueError } from "./in-memory-errors
 /** The documents a write stores, in order, after the duplicate policy and every check. */
 export interface WritePlan {
   readonly toWrite: readonly Document[];
+  /**
+   * What `writeDocuments` reports, counted as Haystack's loop does: every document not skipped, so an id
+   * repeated in an `"overwrite"` batch counts each time it is written (Haystack writes it twice).
+   */
+  readonly written: number;
 }
 
 /**
@@ -64,7 +69,7 @@ export function planWrite(
   }
   const toWrite = [...byId.values()];
   checkDimensions(toWrite, storedDimension);
-  return { toWrite };
+  return { toWrite, written: effective === "overwrite" ? documents.length : toWrite.length };
 }
 
 function checkDimensions(documents: readonly Document[], storedDimension: number | undefined): void {
