@@ -23,7 +23,7 @@ export type {
 } from "./component/contract.js";
 export { isComponent } from "./component/internals.js";
 export type { InvokeComponentOptions } from "./component/invoke.js";
-export { invokeComponent } from "./component/invoke.js";
+export { callComponent, invokeComponent } from "./component/invoke.js";
 export type { CreateRegistryOptions, Registry } from "./component/registry.js";
 export { createRegistry, defaultRegistry } from "./component/registry.js";
 export type {
@@ -36,6 +36,7 @@ export type {
   RunInputs,
   Simplify,
 } from "./component/types.js";
+export { isPromiseLike } from "./component/types.js";
 export { checkDecisions } from "./durable/decisions.js";
 export type { DurableLine, FileLockOptions, NewestEntry } from "./durable/durable-files.js";
 export {

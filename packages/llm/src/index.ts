@@ -112,7 +112,7 @@ export type {
   ToolState,
   ToolSubclassOptions,
 } from "./tools/tool.js";
-export { isTool, Tool, tool, toolNamePattern } from "./tools/tool.js";
+export { callTool, isTool, Tool, tool, toolCallError, toolNamePattern } from "./tools/tool.js";
 export type {
   NamedOutputToString,
   OutputHandler,

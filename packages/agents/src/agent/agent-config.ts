@@ -3,6 +3,7 @@ import {
   didYouMean,
   excerpt,
   getDefaultLogger,
+  type InputSocket,
   type Issue,
   isComponent,
 } from "@junction/core";
@@ -26,6 +27,7 @@ import {
   resolveOutputSchema,
 } from "../output/output-schema.js";
 import { replaceValues } from "../state/handlers.js";
+import { prepareStateSchema } from "../state/state.js";
 import { listElementSchema, resolveStateSchema, type StateSchema } from "../state/state-schema.js";
 import { agentToolIssues } from "../tools/agent-tool.js";
 import { conversationIssues, conversationOptionSchema, historyLimitSchema } from "./conversation.js";
@@ -113,6 +115,11 @@ export interface AgentSetup {
   readonly templateVariables: readonly string[];
   /** The resolved `outputSchema`, when the Agent has one. */
   readonly output: OutputSpec | undefined;
+  /**
+   * The chat generator's input sockets other than `messages` and `tools` whose run value is not
+   * `undefined` when nothing is given (a default, or a variadic socket's list).
+   */
+  readonly generatorDefaults: readonly InputSocket[];
 }
 
 const messagesSpec = { type: z.array(chatMessageSchema) };
@@ -278,8 +285,19 @@ export function setupAgent(params: AgentParams): AgentSetup {
   const output = resolveOutputSchema(params.outputSchema, []);
   const stateSchema = buildStateSchema(params.stateSchema, output);
   warnAboutWriteConflicts(flattenTools(params.tools), stateSchema);
+  // Resolved once here, not on every run (the object is the Agent's own and never changes).
+  prepareStateSchema(stateSchema);
+  const generatorSockets = Object.values(
+    params.chatGenerator.inputSockets as Readonly<Record<string, InputSocket>>,
+  );
   return {
     stateSchema,
+    generatorDefaults: generatorSockets.filter(
+      (socket) =>
+        socket.name !== "messages" &&
+        socket.name !== "tools" &&
+        (socket.hasDefault || socket.variadic !== "none"),
+    ),
     userStateKeys: Object.keys(params.stateSchema).filter((key) => key !== "messages"),
     hooks,
     templateVariables: promptVariables(params),

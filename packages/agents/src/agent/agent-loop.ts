@@ -1,8 +1,10 @@
 import {
   ComponentInterrupt,
   type Decisions,
-  invokeComponent,
+  isPromiseLike,
   JunctionError,
+  type MaybePromise,
+  noopTracer,
   type RunContext,
   type Span,
 } from "@junction/core";
@@ -16,8 +18,6 @@ import {
   Toolset,
 } from "@junction/llm";
 import PQueue from "p-queue";
-import { raceAbort } from "../abort.js";
-import { copyList } from "../state/list-view.js";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
@@ -30,23 +30,30 @@ import {
 import { type ConversationTurn, openTurn, resumeTurn } from "./conversation.js";
 import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
+import { callChatGenerator, copyRecord } from "./model-call.js";
 import { RunControl } from "./run-control.js";
+import { type AgentRunOutputs, runOutputs } from "./run-outputs.js";
 import { type PreparedRun, prepareRun } from "./run-setup.js";
 import { StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
 
-/** The tags of a span that has none (shared: a tracer copies what it records). */
+/** The tags of a span nobody records (shared). */
 const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/** One step's tool calls under way: the calls run, the final-answer calls set aside, their results. */
+interface ToolRound {
+  readonly calls: readonly ToolCall[];
+  /** The calls other than final-answer calls, when the run checks structured answers. */
+  readonly others: readonly ToolCall[] | undefined;
+  readonly results: MaybePromise<ChatMessage[]>;
+}
 
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
 interface AgentResume {
   readonly snapshot: AgentSnapshot;
   readonly decisions: Decisions;
 }
-
-/** What one agent run returns (the output sockets). */
-export type AgentRunOutputs = Record<string, unknown>;
 
 function isUsageRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -121,51 +128,17 @@ class AgentRun {
     return this.toolMapCache!;
   }
 
-  async callModel(
-    tools: readonly AnyTool[],
-    parent: Span | undefined,
-    responseFormat?: JsonSchemaResponseFormat,
-  ): Promise<ChatMessage[]> {
-    const { context } = this;
-    const span = context.tracer.startSpan("junction.agent.llm", noTags, parent);
-    try {
-      // Not `{ ...inputs, messages }`: on Node 20 an object made by a spread is slow (~1 µs) to add a key
-      // to, more than the rest of the model call's bookkeeping.
-      const inputs: Record<string, unknown> = copyRecord(this.prepared.generatorInputs);
-      inputs.messages = this.state.get("messages");
-      if (this.prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
-      if (responseFormat !== undefined) inputs.response_format = responseFormat;
-      const result = await raceAbort(
-        invokeComponent(this.params.chatGenerator, inputs, {
-          signal: context.signal,
-          tracer: context.tracer,
-          span,
-          logger: context.logger,
-          onEmit: this.prepared.onGeneratorEmit,
-        }),
-        context.signal,
-      );
-      const replies = result.replies;
-      if (!areMessages(replies)) {
-        throw new TypeError(
-          `the chat generator "${this.params.chatGenerator.type}" did not return { replies: ChatMessage[] }.`,
-        );
-      }
-      return replies;
-    } finally {
-      span.end();
-    }
-  }
-
   /** The model call of the current step: the durable step `llm#<step>` on a durable run. */
   modelStep(
     tools: readonly AnyTool[],
     parent: Span | undefined,
     responseFormat?: JsonSchemaResponseFormat,
-  ): Promise<ChatMessage[]> {
+  ): MaybePromise<ChatMessage[]> {
     const durable = this.context.durable;
-    if (durable === undefined) return this.callModel(tools, parent, responseFormat);
-    return durable.step(`llm#${this.stepCount}`, () => this.callModel(tools, parent, responseFormat));
+    if (durable === undefined) return callChatGenerator(this, tools, parent, responseFormat);
+    return durable.step(`llm#${this.stepCount}`, async () =>
+      callChatGenerator(this, tools, parent, responseFormat),
+    );
   }
 
   addUsage(replies: readonly ChatMessage[]): void {
@@ -226,11 +199,13 @@ class AgentRun {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    const replies = await this.modelStep(
+    let replies = this.modelStep(
       answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
       span,
       strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
     );
+    // Awaited only when it is a promise: `await` on a value still costs the step a microtask.
+    if (isPromiseLike(replies)) replies = await replies;
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!callsTools(replies)) {
@@ -270,7 +245,11 @@ class AgentRun {
       : openGates();
     if (hookInterrupts.length > 0) this.control.interrupts = [];
     if (gates.interrupts.length > 0) this.pause(gates);
-    return this.runTools(pending, toolMap, gates.presets, span);
+    // The tool round inline (not `await this.runTools`): one promise fewer per step.
+    const round = this.startTools(pending, toolMap, gates.presets, span);
+    const results = isPromiseLike(round.results) ? await round.results : round.results;
+    const ended = this.endTools(pending, round, results, span);
+    return isPromiseLike(ended) ? await ended : ended;
   }
 
   /** The tool calls of the last assistant message (what the step runs). */
@@ -310,39 +289,81 @@ class AgentRun {
     return this.runTools(applied.calls, toolMap, applied.presets, span);
   }
 
-  /** Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. */
+  /**
+   * Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. Waits
+   * only for what is a promise (a step whose tools answer at once makes none here).
+   */
   async runTools(
     pending: readonly ToolCall[],
     toolMap: ReadonlyMap<string, AnyTool>,
     presets: ReadonlyMap<number, ChatMessage>,
     span: Span | undefined,
   ): Promise<string | undefined> {
-    const answers = this.answers;
-    // Final-answer calls are checked by the structured-answer logic, not run as tools.
-    const others = answers?.split(pending);
+    const round = this.startTools(pending, toolMap, presets, span);
+    const results = isPromiseLike(round.results) ? await round.results : round.results;
+    const ended = this.endTools(pending, round, results, span);
+    return isPromiseLike(ended) ? await ended : ended;
+  }
+
+  /** Starts the step's tool calls; final-answer calls are set aside for the structured-answer logic. */
+  startTools(
+    pending: readonly ToolCall[],
+    toolMap: ReadonlyMap<string, AnyTool>,
+    presets: ReadonlyMap<number, ChatMessage>,
+    span: Span | undefined,
+  ): ToolRound {
+    const others = this.answers?.split(pending);
     const calls = others ?? pending;
-    let results: ChatMessage[] = [];
-    if (calls.length > 0) {
-      results = await runToolCalls({
-        calls,
-        tools: toolMap,
-        state: this.state,
-        queue: this.queue,
-        raiseOnFailure: this.params.raiseOnToolInvocationFailure,
-        signal: this.context.signal,
-        tracer: this.context.tracer,
-        parentSpan: span,
-        logger: this.context.logger,
-        onChunk: this.prepared.onChunk,
-        onUsage: this.onToolUsage,
-        depth: this.context.depth,
-        presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
-        endChunk: others === undefined,
-        durable: this.context.durable,
-        step: this.stepCount,
-      });
-      this.countToolCalls(calls);
-    }
+    if (calls.length === 0) return { calls, others, results: [] };
+    const results = runToolCalls({
+      calls,
+      tools: toolMap,
+      state: this.state,
+      queue: this.queue,
+      raiseOnFailure: this.params.raiseOnToolInvocationFailure,
+      signal: this.context.signal,
+      tracer: this.context.tracer,
+      parentSpan: span,
+      logger: this.context.logger,
+      onChunk: this.prepared.onChunk,
+      onUsage: this.onToolUsage,
+      depth: this.context.depth,
+      presets: others === undefined ? presets : reindexPresets(pending, calls, presets),
+      endChunk: others === undefined,
+      durable: this.context.durable,
+      step: this.stepCount,
+    });
+    return { calls, others, results };
+  }
+
+  /**
+   * After the tool calls: the results (or the structured answer) into State, `afterTool` hooks, the end
+   * of the step and the exit check. Synchronous unless a structured answer, a hook or an exit waits.
+   */
+  endTools(
+    pending: readonly ToolCall[],
+    round: ToolRound,
+    results: ChatMessage[],
+    span: Span | undefined,
+  ): MaybePromise<string | undefined> {
+    const { calls, others } = round;
+    if (calls.length > 0) this.countToolCalls(calls);
+    if (others !== undefined || this.setup.hooks.afterTool.length > 0)
+      return this.endToolsWaiting(pending, round, results, span);
+    if (results.length > 0) writeUnchecked(this.state, "messages", results);
+    this.finishStep();
+    const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
+    return reason === undefined ? undefined : this.exitAfterTools(reason, span);
+  }
+
+  /** {@link endTools} with a structured answer to check or `afterTool` hooks to run. */
+  async endToolsWaiting(
+    pending: readonly ToolCall[],
+    { calls, others }: ToolRound,
+    results: ChatMessage[],
+    span: Span | undefined,
+  ): Promise<string | undefined> {
+    const answers = this.answers;
     const answer = others === undefined ? undefined : await answers!.answerCalls(pending, results);
     if (answer !== undefined) writeUnchecked(this.state, "messages", answer.messages);
     else if (results.length > 0) writeUnchecked(this.state, "messages", results);
@@ -350,9 +371,14 @@ class AgentRun {
     this.finishStep();
     if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
     const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
-    if (reason !== undefined) return (await this.confirmExit(reason, span)) ? reason : undefined;
+    if (reason !== undefined) return this.exitAfterTools(reason, span);
     if (answer !== undefined) return answers!.settle(answer.verdict, span);
     return undefined;
+  }
+
+  /** A tool exit, unless an `onExit` hook vetoes it. */
+  async exitAfterTools(reason: string, span: Span | undefined): Promise<string | undefined> {
+    return (await this.confirmExit(reason, span)) ? reason : undefined;
   }
 
   countToolCalls(calls: readonly ToolCall[]): void {
@@ -418,7 +444,7 @@ class AgentRun {
     while (exitReason === undefined && this.stepCount < params.maxAgentSteps) {
       const span = context.tracer.startSpan(
         "junction.agent.step",
-        { "junction.agent.step": this.stepCount },
+        context.tracer === noopTracer ? noTags : { "junction.agent.step": this.stepCount },
         this.runSpan,
       );
       try {
@@ -442,30 +468,6 @@ class AgentRun {
     this.control.exitReason = exitReason;
     await this.hooks("afterRun", this.runSpan);
     return (this.state.get("exit_reason") as string | null | undefined) ?? exitReason;
-  }
-
-  outputs(exitReason: string): AgentRunOutputs {
-    const messages = copyList(this.state.get("messages") as readonly ChatMessage[]);
-    const out: AgentRunOutputs = {
-      messages,
-      exit_reason: exitReason,
-      step_count: this.state.get("step_count"),
-      token_usage: this.state.get("token_usage"),
-      tool_call_counts: this.state.get("tool_call_counts"),
-    };
-    if (messages.length > 0) out.last_message = messages[messages.length - 1];
-    if (this.answers !== undefined) {
-      const value = this.state.get("structured_output");
-      if (value !== null && value !== undefined) out.structured_output = value;
-      const issues = this.state.get("output_issues");
-      if (issues !== null && issues !== undefined) out.output_issues = copyList(issues as readonly unknown[]);
-    }
-    for (const key of this.setup.userStateKeys) {
-      if (!this.state.has(key)) continue;
-      const value = this.state.get(key);
-      out[key] = Array.isArray(value) ? copyList(value) : value;
-    }
-    return out;
   }
 }
 
@@ -519,7 +521,7 @@ export async function runAgent(
     const exitReason = await run.loop(resume);
     runSpan.setTag("junction.agent.steps_taken", run.stepCount);
     runSpan.setTag("junction.agent.exit_reason", exitReason);
-    const outputs = run.outputs(exitReason);
+    const outputs = runOutputs(run.state, setup, run.answers !== undefined, exitReason);
     // Only a completed run is stored; an error or an interrupt leaves the conversation as it was.
     await turn?.commit(run.state);
     return outputs;
@@ -534,19 +536,6 @@ export async function runAgent(
     turn?.release();
     runSpan.end();
   }
-}
-
-/** A shallow copy as a spread makes it, built so that V8 adds keys to it cheaply (see `callModel`). */
-function copyRecord<T extends object>(value: T): T {
-  if (Object.hasOwn(value, "__proto__")) return { ...value };
-  return Object.assign({}, value);
-}
-
-/** True when `value` is a list of `ChatMessage`s (what a chat generator must return). */
-function areMessages(value: unknown): value is ChatMessage[] {
-  if (!Array.isArray(value)) return false;
-  for (const item of value) if (!(item instanceof ChatMessage)) return false;
-  return true;
 }
 
 /** True when a reply asks for at least one tool call. */

@@ -8,7 +8,7 @@ import {
   Toolset,
   type ToolsInput,
 } from "@junction/llm";
-import { State } from "../state/state.js";
+import { State, writeUnchecked } from "../state/state.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
 import { renderTemplate } from "./template.js";
 
@@ -22,8 +22,12 @@ export interface PreparedRun {
   readonly initialTools: readonly AnyTool[];
   /** The tool names at the start of the run (for traces). */
   readonly initialToolNames: readonly string[];
-  /** The generator's inputs other than `messages` and `tools` (every socket present, defaults filled). */
-  readonly generatorInputs: Readonly<Record<string, unknown>>;
+  /**
+   * The generator's inputs other than `messages` and `tools`: each socket whose value is not `undefined`
+   * (a default, `generation_kwargs`, the streaming callback); `undefined` when there is none, so a step
+   * builds only `{ messages, tools }`.
+   */
+  readonly generatorInputs: Readonly<Record<string, unknown>> | undefined;
   /** Whether the generator has a `tools` input. */
   readonly generatorHasTools: boolean;
   /** Whether the generator has a `response_format` input (JSON-schema replies). */
@@ -105,11 +109,13 @@ export async function prepareRun(
   const data: Record<string, unknown> = {};
   for (const key of setup.userStateKeys) if (inputs[key] !== undefined) data[key] = inputs[key];
   const state = new State({ schema: setup.stateSchema, data });
+  // The messages are checked (in a pipeline they come from another component as they are); the run
+  // metadata is built here and written without a schema check.
   state.set("messages", initialMessages(inputs, params, setup.templateVariables) as never);
-  state.set("step_count", 0 as never);
-  state.set("token_usage", {} as never);
-  state.set("tool_call_counts", Object.fromEntries(flat.map((tool) => [tool.name, 0])) as never);
-  state.set("exit_reason", null as never);
+  writeUnchecked(state, "step_count", 0);
+  writeUnchecked(state, "token_usage", {});
+  writeUnchecked(state, "tool_call_counts", Object.fromEntries(flat.map((tool) => [tool.name, 0])));
+  writeUnchecked(state, "exit_reason", null);
 
   const userCallback =
     (inputs.streaming_callback as StreamingCallback | undefined) ?? params.streamingCallback;
@@ -125,8 +131,9 @@ export async function prepareRun(
           await emit(chunk);
         };
   const generatorInputs: Record<string, unknown> = {};
-  for (const [name, socket] of Object.entries(sockets)) {
-    if (name !== "messages" && name !== "tools") generatorInputs[name] = socket.defaultValue();
+  for (const socket of setup.generatorDefaults) {
+    const value = socket.defaultValue();
+    if (value !== undefined) generatorInputs[socket.name] = value;
   }
   if (Object.hasOwn(sockets, "generation_kwargs") && inputs.generation_kwargs !== undefined) {
     generatorInputs.generation_kwargs = inputs.generation_kwargs;
@@ -141,7 +148,7 @@ export async function prepareRun(
     tools,
     initialTools: flat,
     initialToolNames: flat.map((tool) => tool.name),
-    generatorInputs,
+    generatorInputs: Object.keys(generatorInputs).length === 0 ? undefined : generatorInputs,
     generatorHasTools,
     generatorHasResponseFormat: Object.hasOwn(sockets, "response_format"),
     onGeneratorEmit: streaming ? emit : undefined,

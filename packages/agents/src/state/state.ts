@@ -23,6 +23,15 @@ const messagesKey: StateSchema = { messages: { type: z.array(chatMessageSchema) 
 
 let writeUncheckedImpl: (state: State, key: string, value: unknown) => void;
 
+/** A schema resolved once for many States (see {@link prepareStateSchema}). */
+interface PreparedSchema {
+  readonly specs: Map<string, ResolvedKeySpec>;
+  readonly schema: Readonly<Record<string, StateKeyDefinition>>;
+}
+
+/** Schemas resolved by {@link prepareStateSchema}, by the schema object the States are made with. */
+const preparedSchemas = new WeakMap<object, PreparedSchema>();
+
 /** A State key's value as read: list values come back as read-only arrays. */
 export type StateReadValue<T> = T extends readonly (infer TItem)[] ? readonly TItem[] : T;
 
@@ -106,17 +115,11 @@ export class State<TSchema extends StateSchema = StateSchema> {
   constructor(options: StateOptions<TSchema>) {
     const issues: Issue[] = [];
     const declared = options?.schema;
-    const withMessages =
-      typeof declared === "object" && declared !== null && !Object.hasOwn(declared, "messages")
-        ? { ...declared, ...messagesKey }
-        : declared;
-    const specs = resolveStateSchema(withMessages, issues);
+    const prepared =
+      typeof declared === "object" && declared !== null ? preparedSchemas.get(declared) : undefined;
+    const { specs, schema } = prepared ?? resolveSchema(declared, issues);
     this.#specs = specs;
-    const schema: Record<string, StateKeyDefinition> = {};
-    for (const [key, spec] of specs) schema[key] = Object.freeze({ type: spec.type, handler: spec.handler });
-    this.schema = Object.freeze(schema) as Readonly<
-      Record<keyof WithMessages<TSchema> & string, StateKeyDefinition>
-    >;
+    this.schema = schema as Readonly<Record<keyof WithMessages<TSchema> & string, StateKeyDefinition>>;
     const data = (options?.data ?? {}) as Record<string, unknown>;
     for (const [key, value] of Object.entries(data)) {
       const spec = specs.get(key);
@@ -277,6 +280,34 @@ export class State<TSchema extends StateSchema = StateSchema> {
       this.#values.set(key, value);
     }
   }
+}
+
+/** Resolves a State schema (adding `messages` when it is not declared); problems go to `issues`. */
+function resolveSchema(declared: unknown, issues: Issue[]): PreparedSchema {
+  const withMessages =
+    typeof declared === "object" && declared !== null && !Object.hasOwn(declared, "messages")
+      ? { ...declared, ...messagesKey }
+      : declared;
+  const specs = resolveStateSchema(withMessages, issues);
+  const schema: Record<string, StateKeyDefinition> = {};
+  for (const [key, spec] of specs) schema[key] = Object.freeze({ type: spec.type, handler: spec.handler });
+  return { specs, schema: Object.freeze(schema) };
+}
+
+/**
+ * Internal (not exported from the package): resolves a schema object that many States will be made
+ * with — the Agent's, one State per run — once. Only for a schema object nobody changes afterwards (the
+ * Agent builds its own); `new State({ schema })` with that object then skips resolving it.
+ *
+ * @throws StateError when the schema is invalid (as `new State` would)
+ */
+export function prepareStateSchema(schema: StateSchema): void {
+  const issues: Issue[] = [];
+  const prepared = resolveSchema(schema, issues);
+  if (issues.length > 0) {
+    throw new StateError(`new State(...): invalid schema or data:\n${formatIssues(issues)}`, { issues });
+  }
+  preparedSchemas.set(schema, prepared);
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { Durable, Logger, MaybePromise, Span, Tracer } from "@junction/core";
-import { didYouMean, excerpt, noopTracer, quoteExcerpt } from "@junction/core";
+import { didYouMean, excerpt, isPromiseLike, noopTracer, quoteExcerpt } from "@junction/core";
 import {
   type AnyTool,
   ChatMessage,
+  callTool,
   errorType,
   StreamingChunk,
   type ToolCall,
   ToolInvocationError,
+  toolCallError,
   toolResultToString,
 } from "@junction/llm";
 import type PQueue from "p-queue";
@@ -65,6 +67,8 @@ interface Outcome {
 
 /** The tags of a span nobody records. */
 const noTags: Readonly<Record<string, unknown>> = Object.freeze({});
+
+function ignore(): void {}
 
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -143,21 +147,46 @@ function errorMessage(call: ToolCall, error: unknown): ChatMessage {
   return ChatMessage.fromTool(text, call, { error: true });
 }
 
-async function execute(
+/**
+ * Runs one call. Not an async function: a synchronous tool's outcome comes back at once, and an async
+ * tool's own promise is the only one waited on (each promise is a measurable share of an agent step).
+ * A failure is an outcome carrying the error; only an abort rejects (with the signal's reason).
+ */
+function execute(
   index: number,
   call: ToolCall,
   tool: AnyTool | undefined,
   args: Readonly<Record<string, unknown>>,
   options: RunToolCallsOptions,
   idempotencyKey: string | undefined,
-): Promise<Outcome> {
+): MaybePromise<Outcome> {
+  return executeThen(index, call, tool, args, options, idempotencyKey, sameOutcome);
+}
+
+function sameOutcome(outcome: Outcome): Outcome {
+  return outcome;
+}
+
+/**
+ * {@link execute}, with `finish` applied to the outcome in the same step: when the tool is async, one
+ * promise reaction both builds the outcome and finishes it (what the caller would otherwise chain).
+ */
+function executeThen<R>(
+  index: number,
+  call: ToolCall,
+  tool: AnyTool | undefined,
+  args: Readonly<Record<string, unknown>>,
+  options: RunToolCallsOptions,
+  idempotencyKey: string | undefined,
+  finish: (outcome: Outcome) => R,
+): MaybePromise<R> {
   if (tool === undefined) {
     const available = [...options.tools.keys()].map((name) => `"${excerpt(name)}"`).join(", ") || "none";
     const error = new ToolInvocationError(
       `Tool "${excerpt(call.toolName)}" not found.${didYouMean(call.toolName, options.tools.keys())} Available tools: ${available}. Call one of the available tools.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined };
+    return finish({ message: errorMessage(call, error), error, result: undefined });
   }
   const malformed = call.extra?.malformed_arguments;
   if (typeof malformed === "string") {
@@ -168,15 +197,14 @@ async function execute(
       `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
-    return { message: errorMessage(call, error), error, result: undefined };
+    return finish({ message: errorMessage(call, error), error, result: undefined });
   }
   const missing = missingStateInput(tool, call, options.state);
   if (missing !== undefined)
-    return { message: errorMessage(call, missing), error: missing, result: undefined };
-  const traced = options.tracer !== noopTracer;
+    return finish({ message: errorMessage(call, missing), error: missing, result: undefined });
   const span = options.tracer.startSpan(
     "junction.agent.tool",
-    traced
+    options.tracer !== noopTracer
       ? {
           "junction.tool.name": tool.name,
           "junction.tool.call_id": call.id,
@@ -186,29 +214,58 @@ async function execute(
       : noTags,
     options.parentSpan,
   );
+  const onUsage = options.onUsage;
+  let result: unknown;
   try {
-    const onUsage = options.onUsage;
-    const result = await tool.invoke(args, {
+    result = callTool(tool, args, {
       signal: options.signal,
       state: tool.needsState ? options.state : undefined,
       toolCall: call,
       tracer: options.tracer,
       span,
       logger: options.logger,
-      emit: options.onChunk,
-      reportUsage: onUsage === undefined ? undefined : (usage) => onUsage(tool.name, usage),
-      depth: options.depth,
+      emit: options.onChunk ?? ignore,
+      reportUsage: onUsage === undefined ? ignore : (usage) => onUsage(tool.name, usage),
+      depth: options.depth ?? 0,
       idempotencyKey,
     });
-    const content = toolResultToString(tool, result, {
+  } catch (error) {
+    return finish(failed(call, error, span, options));
+  }
+  if (!isPromiseLike(result)) return finish(succeeded(tool, call, result, span, options));
+  return Promise.resolve(result).then(
+    (value) => finish(succeeded(tool, call, value, span, options)),
+    (error: unknown) => finish(failed(call, toolCallError(tool, args, error, options.signal), span, options)),
+  );
+}
+
+/** The outcome of a call whose tool returned `result` (a failure to turn it into text fails the call). */
+function succeeded(
+  tool: AnyTool,
+  call: ToolCall,
+  result: unknown,
+  span: Span,
+  options: RunToolCallsOptions,
+): Outcome {
+  let content: ReturnType<typeof toolResultToString>;
+  try {
+    content = toolResultToString(tool, result, {
       raiseOnFailure: options.raiseOnFailure,
       logger: options.logger,
     });
-    if (traced) span.setTag("gen_ai.tool.call.result", content);
-    // Only a result merged into State is kept: it is all the caller needs (and all a journal stores).
-    const kept = tool.outputsToState === undefined ? undefined : result;
-    return { message: ChatMessage.fromTool(content, call), error: undefined, result: kept };
   } catch (error) {
+    return failed(call, error, span, options);
+  }
+  if (options.tracer !== noopTracer) span.setTag("gen_ai.tool.call.result", content);
+  span.end();
+  // Only a result merged into State is kept: it is all the caller needs (and all a journal stores).
+  const kept = tool.outputsToState === undefined ? undefined : result;
+  return { message: ChatMessage.fromTool(content, call), error: undefined, result: kept };
+}
+
+/** The outcome of a failed call; an aborted run throws the signal's reason instead. */
+function failed(call: ToolCall, error: unknown, span: Span, options: RunToolCallsOptions): Outcome {
+  try {
     if (options.signal?.aborted) throw options.signal.reason;
     span.setTag("error", true);
     span.setTag("error.type", errorType(error));
@@ -225,35 +282,44 @@ async function execute(
  *
  * @returns one tool-result message per call, in call order (independent of which call finished first)
  */
-export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMessage[]> {
-  const { calls, tools, state, durable } = options;
+export function runToolCalls(options: RunToolCallsOptions): MaybePromise<ChatMessage[]> {
+  const { calls } = options;
+  // One call with nothing to queue, race, journal, stream or answer for it: no batch, and no promise
+  // when the tool answers at once.
+  if (
+    calls.length === 1 &&
+    options.queue === undefined &&
+    options.signal === undefined &&
+    options.durable === undefined &&
+    options.onChunk === undefined &&
+    (options.presets === undefined || options.presets.size === 0)
+  ) {
+    if (options.tracer !== noopTracer) tagPlan(options, [[0]]);
+    const call = calls[0]!;
+    const tool = options.tools.get(call.toolName);
+    const args = tool === undefined ? call.arguments : prepareArguments(tool, call, options.state);
+    return executeThen(0, call, tool, args, options, undefined, (outcome) => [
+      settle(outcome, tool, options),
+    ]);
+  }
+  return runBatches(options);
+}
+
+/** The general case of {@link runToolCalls}: batch by batch, each batch's calls at once. */
+async function runBatches(options: RunToolCallsOptions): Promise<ChatMessage[]> {
+  const { calls, tools, durable } = options;
   const messages = new Array<ChatMessage>(calls.length);
   const plan = planToolCalls(calls, tools);
-  // The schedule, for tracing UIs: one list of `{ index, tool, call_id }` per batch, in run order.
-  if (options.tracer !== noopTracer)
-    options.parentSpan?.setTag(
-      "junction.agent.tool_plan",
-      plan.map((batch) =>
-        batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
-      ),
-    );
+  tagPlan(options, plan);
   for (const batch of plan) {
     // Calls start in call order (a durable backend matches steps by start order).
     const runs: Promise<Outcome>[] = [];
-    for (const index of batch) runs.push(startCall(index, calls[index]!, options));
-    // One call with nothing to race: its outcome, without joining a batch.
-    const outcomes =
-      runs.length === 1 && options.signal === undefined && durable === undefined
-        ? [await runs[0]!]
-        : await settleBatch(runs, options.signal, durable);
+    for (const index of batch) runs.push(startCallAsync(index, calls[index]!, options));
+    const outcomes = await settleBatch(runs, options.signal, durable);
     for (let position = 0; position < batch.length; position++) {
-      const outcome = outcomes[position]!;
-      if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
       const index = batch[position]!;
       const tool = options.presets?.has(index) ? undefined : tools.get(calls[index]!.toolName);
-      if (outcome.error === undefined && tool !== undefined)
-        mergeOutputs(tool, outcome.result, state, options.logger);
-      messages[batch[position]!] = outcome.message;
+      messages[index] = settle(outcomes[position]!, tool, options);
     }
   }
   if (calls.length > 0 && options.onChunk !== undefined && options.endChunk !== false) {
@@ -262,8 +328,40 @@ export async function runToolCalls(options: RunToolCallsOptions): Promise<ChatMe
   return messages;
 }
 
+/** The schedule, for tracing UIs: one list of `{ index, tool, call_id }` per batch, in run order. */
+function tagPlan(options: RunToolCallsOptions, plan: readonly (readonly number[])[]): void {
+  if (options.tracer === noopTracer) return;
+  const { calls } = options;
+  options.parentSpan?.setTag(
+    "junction.agent.tool_plan",
+    plan.map((batch) =>
+      batch.map((index) => ({ index, tool: calls[index]!.toolName, call_id: calls[index]!.id ?? null })),
+    ),
+  );
+}
+
+/**
+ * A call's outcome, settled in call order: a failure is raised when the run raises tool failures, a
+ * result is merged into State (`outputsToState`; not for a call answered without running).
+ */
+function settle(outcome: Outcome, tool: AnyTool | undefined, options: RunToolCallsOptions): ChatMessage {
+  if (outcome.error !== undefined && options.raiseOnFailure) throw outcome.error;
+  if (outcome.error === undefined && tool !== undefined)
+    mergeOutputs(tool, outcome.result, options.state, options.logger);
+  return outcome.message;
+}
+
+/** {@link startCall} as a promise: a call that fails at once (an abort) rejects like one that fails later. */
+function startCallAsync(index: number, call: ToolCall, options: RunToolCallsOptions): Promise<Outcome> {
+  try {
+    return Promise.resolve(startCall(index, call, options));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /** Starts one call of a batch: answered by its preset, or run (through the queue and as a durable step when set). */
-function startCall(index: number, call: ToolCall, options: RunToolCallsOptions): Promise<Outcome> {
+function startCall(index: number, call: ToolCall, options: RunToolCallsOptions): MaybePromise<Outcome> {
   const { durable, state } = options;
   const preset = options.presets?.get(index);
   const tool = preset === undefined ? options.tools.get(call.toolName) : undefined;

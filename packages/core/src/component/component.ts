@@ -90,6 +90,7 @@ export function defineComponent<
     readonly inputSockets: Readonly<Record<keyof TInputs & string, InputSocket>>;
     readonly outputSockets: Readonly<Record<keyof TOutputs & string, OutputSocket>>;
     #warm: Promise<void> | undefined;
+    #inputList: readonly InputSocket[];
     /** True once warm-up finished: a run then starts without waiting a microtask for it. */
     #warmed = false;
     readonly [componentInternals]: ComponentInternals;
@@ -122,6 +123,10 @@ export function defineComponent<
         outputSpecs,
         describeOutputSocket,
       ) as Readonly<Record<keyof TOutputs & string, OutputSocket>>;
+      // The sockets as a list, made once: the socket records have no prototype (dictionary objects),
+      // slow to walk on every direct run.
+      const inputList: readonly InputSocket[] = Object.values(this.inputSockets);
+      this.#inputList = inputList;
       const resources = definition.setup === undefined ? undefined : definition.setup(params);
       const runOnce = (
         inputs: Record<string, unknown>,
@@ -146,23 +151,32 @@ export function defineComponent<
         } satisfies EveryRunContextField;
         return definition.run(inputs as InferInputs<TInputs>, runContext);
       };
+      const call = (inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">) => {
+        if (!this.#warmed) {
+          // warmUp() marks a component without a warm-up function warm at once; one with a warm-up is
+          // waited for on its first run.
+          const warming = this.warmUp();
+          if (!this.#warmed) return warming.then(() => runOnce(inputs, context));
+        }
+        return runOnce(inputs, context);
+      };
       this[componentInternals] = {
         definition,
         resources,
         owner: undefined,
-        prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName),
+        prepare: (inputs, componentName) => prepareDirectInputs(this, inputs, componentName, inputList),
         checkResume: (resume) =>
           definition.checkResume?.(resume, { params, resources: resources as TResources }),
         invoke: (inputs, context) => {
           // Not an async function: a warm component's run promise is passed on as it is (no wrapper
           // promise, fewer microtasks per call); a synchronous throw still becomes a rejection.
-          if (!this.#warmed) return this.warmUp().then(() => runOnce(inputs, context));
           try {
-            return Promise.resolve(runOnce(inputs, context));
+            return Promise.resolve(call(inputs, context));
           } catch (error) {
             return Promise.reject(error);
           }
         },
+        call,
       };
     }
 
@@ -171,7 +185,12 @@ export function defineComponent<
       options: ComponentRunOptions = {},
     ): Promise<InferOutputs<TOutputs>> {
       checkDurability(options.durability, `${this.type}.run`, options);
-      const prepared = prepareDirectInputs(this, inputs as Record<string, unknown>, options.componentName);
+      const prepared = prepareDirectInputs(
+        this,
+        inputs as Record<string, unknown>,
+        options.componentName,
+        this.#inputList,
+      );
       options.signal?.throwIfAborted();
       if (options.durability === "steps") {
         return (await directRunServices().runWithSteps(

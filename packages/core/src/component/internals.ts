@@ -15,6 +15,11 @@ export interface ComponentInternals {
     inputs: Record<string, unknown>,
     context: Omit<RunContext, "params" | "resources">,
   ): Promise<unknown>;
+  /**
+   * As {@link invoke}, but a warm component whose `run` returns at once hands back its outputs as they
+   * are (no promise), and a synchronous failure is thrown.
+   */
+  call(inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">): unknown;
   /** Validates and completes the inputs of a direct call. */
   prepare(inputs: Record<string, unknown>, componentName: string | undefined): Record<string, unknown>;
   /** The definition's `checkResume`, bound to this instance (a no-op without one). */

@@ -17,6 +17,7 @@ export function prepareDirectInputs(
   component: AnyComponent,
   inputs: Record<string, unknown>,
   componentName: string | undefined,
+  socketList: readonly InputSocket[] = Object.values(component.inputSockets as Record<string, InputSocket>),
 ): Record<string, unknown> {
   const label =
     componentName === undefined ? component.type : `"${excerpt(componentName)}" (${component.type})`;
@@ -40,7 +41,7 @@ export function prepareDirectInputs(
     }
   }
   const prepared: Record<string, unknown> = {};
-  for (const socket of Object.values(sockets)) {
+  for (const socket of socketList) {
     const value = inputs[socket.name];
     if (value === undefined) {
       if (socket.mandatory) issues.push({ path: [socket.name], message: "missing mandatory input." });
@@ -100,20 +101,31 @@ export function invokeComponent(
 ): Promise<Record<string, unknown>> {
   // Not an async function (one promise fewer per call); a synchronous failure still rejects.
   try {
-    return startInvoke(component, inputs, options);
+    return Promise.resolve(callComponent(component, inputs, options));
   } catch (error) {
     return Promise.reject(error);
   }
 }
 
-function startInvoke(
+/**
+ * As {@link invokeComponent}, without the promise when none is needed: a warm component whose `run`
+ * returns its outputs at once hands them back as they are, and a synchronous failure is thrown. For
+ * framework loops that call a component many times (the Agent calling its chat generator on every
+ * step), where each promise is a measurable share of the step.
+ *
+ * @param component - the instance to run
+ * @param inputs - every input socket's value (sockets left out get `undefined`)
+ * @param options - signal, tracer, span, logger, emit target and the name to report
+ * @returns the outputs, or a promise of them
+ */
+export function callComponent(
   component: AnyComponent,
   inputs: Record<string, unknown>,
-  options: InvokeComponentOptions,
-): Promise<Record<string, unknown>> {
+  options: InvokeComponentOptions = {},
+): MaybePromise<Record<string, unknown>> {
   const onEmit = options.onEmit;
   const internals = getComponentInternals(component);
-  return internals.invoke(inputs, {
+  return internals.call(inputs, {
     signal: options.signal,
     componentName: options.componentName,
     tracer: options.tracer ?? noopTracer,
@@ -127,7 +139,7 @@ function startInvoke(
     interrupt: throwInterrupt,
     resume: options.resume,
     durable: internals.definition.ownsDurableSteps ? options.durable : undefined,
-  }) as Promise<Record<string, unknown>>;
+  }) as MaybePromise<Record<string, unknown>>;
 }
 
 /**

@@ -6,6 +6,14 @@ import type { InputSpecs, OutputSpecs, VariadicSpec } from "../sockets/sockets.j
 /** A value or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
 
+/**
+ * True for a promise or any other thenable: what must be awaited. Code on a hot path awaits a
+ * {@link MaybePromise} only when this is true — `await` on a plain value still costs a microtask.
+ */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
+}
+
 /** Flattens an intersection for readable hovers. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {};
 

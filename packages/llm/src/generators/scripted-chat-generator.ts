@@ -1,6 +1,7 @@
 import {
   ComponentError,
   defineComponent,
+  isPromiseLike,
   type MaybePromise,
   noopTracer,
   type RunContext,
@@ -100,10 +101,6 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null | undefined)?.then === "function";
-}
-
 /** One call's inputs, as {@link scriptedReplies} needs them. */
 interface ScriptedTurn {
   readonly messages: readonly ChatMessage[];
@@ -114,29 +111,52 @@ interface ScriptedTurn {
   readonly call: number;
 }
 
-/** Asks `respond`, then the script, for this call's reply; streams it when asked to. */
-async function scriptedReplies(
+/**
+ * Asks `respond`, then the script, for this call's reply; streams it when asked to. Synchronous when
+ * nothing waits (a synchronous `respond` or the script, no delay, no streaming): a test's or a
+ * benchmark's model then adds no promise to the step.
+ */
+function scriptedReplies(
   turn: ScriptedTurn,
   context: RunContext<Params, ScriptState>,
+): MaybePromise<ChatMessage[]> {
+  const p = context.params;
+  if (p.respond === undefined) return finishReply(undefined, turn, context);
+  const answered = p.respond(turn.messages, {
+    call: turn.call,
+    tools: turn.tools,
+    generationKwargs: turn.generationKwargs,
+    responseFormat: turn.responseFormat,
+    signal: context.signal,
+  });
+  if (isPromiseLike(answered))
+    return Promise.resolve(answered).then((reply) => finishReply(reply, turn, context));
+  return finishReply(answered, turn, context);
+}
+
+/** The reply (the script's next entry when `respond` gave none), after the delay and streamed if asked. */
+function finishReply(
+  answered: string | ScriptedReply | ChatMessage | undefined,
+  turn: ScriptedTurn,
+  context: RunContext<Params, ScriptState>,
+): MaybePromise<ChatMessage[]> {
+  const { params: p, resources: state } = context;
+  const reply = answered ?? nextScripted(p, state, turn.call);
+  const streams = turn.streamingCallback !== undefined || p.stream;
+  if (p.delayMs === 0 && !streams) return [buildScriptedReply(reply, p.model, turn.call)];
+  return delayedReply(reply, turn, context, streams);
+}
+
+async function delayedReply(
+  reply: string | ScriptedReply | ChatMessage,
+  turn: ScriptedTurn,
+  context: RunContext<Params, ScriptState>,
+  streams: boolean,
 ): Promise<ChatMessage[]> {
-  const { params: p, resources: state, signal } = context;
-  const { call } = turn;
-  let reply: string | ScriptedReply | ChatMessage | undefined;
-  if (p.respond !== undefined) {
-    const answered = p.respond(turn.messages, {
-      call,
-      tools: turn.tools,
-      generationKwargs: turn.generationKwargs,
-      responseFormat: turn.responseFormat,
-      signal,
-    });
-    // A reply given at once is not awaited (no microtask for a synchronous `respond`).
-    reply = isThenable(answered) ? await answered : answered;
-  }
-  reply ??= nextScripted(p, state, call);
+  const { params: p, signal } = context;
   if (p.delayMs > 0) await delay(p.delayMs, signal);
-  const message = buildScriptedReply(reply, p.model, call);
-  if (turn.streamingCallback !== undefined || p.stream) {
+  const message = buildScriptedReply(reply, p.model, turn.call);
+  if (streams) {
     const sinks: ((chunk: StreamingChunk) => unknown)[] = [];
     if (turn.streamingCallback !== undefined) sinks.push(turn.streamingCallback);
     sinks.push(context.emit);
@@ -147,6 +167,10 @@ async function scriptedReplies(
     await streamScriptedReply(message, componentInfo, sinks, signal);
   }
   return [message];
+}
+
+function toOutputs(replies: ChatMessage[]): { replies: ChatMessage[] } {
+  return { replies };
 }
 
 /** The component definition; exported as {@link ScriptedChatGenerator} with `reset()` added. */
@@ -161,7 +185,8 @@ const ScriptedChatGeneratorComponent = defineComponent({
     scriptStates.set(validated, state);
     return state;
   },
-  run: async ({ messages, tools, generation_kwargs, streaming_callback, response_format }, context) => {
+  // Not async: a reply that needs no waiting is returned as it is (see scriptedReplies).
+  run: ({ messages, tools, generation_kwargs, streaming_callback, response_format }, context) => {
     const { params: p, resources: state, signal } = context;
     signal?.throwIfAborted();
     const call = ++state.calls;
@@ -182,21 +207,15 @@ const ScriptedChatGeneratorComponent = defineComponent({
       call,
     };
     // Nobody records spans: the reply is made directly (no request record, no closure).
-    const replies =
-      context.tracer === noopTracer
-        ? await scriptedReplies(turn, context)
-        : await traceChatCall(
-            context,
-            {
-              model: p.model,
-              provider: "scripted",
-              messages,
-              tools: offered,
-              generationKwargs: generation_kwargs,
-            },
-            () => scriptedReplies(turn, context),
-          );
-    return { replies };
+    if (context.tracer === noopTracer) {
+      const replies = scriptedReplies(turn, context);
+      return isPromiseLike(replies) ? replies.then(toOutputs) : { replies };
+    }
+    return traceChatCall(
+      context,
+      { model: p.model, provider: "scripted", messages, tools: offered, generationKwargs: generation_kwargs },
+      async () => scriptedReplies(turn, context),
+    ).then(toOutputs);
   },
   serializer: {
     toInitParameters: (value, context) => ({

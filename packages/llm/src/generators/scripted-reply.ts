@@ -1,6 +1,9 @@
 import { z } from "zod";
-import { ChatMessage, type ChatMessage as ChatMessageType } from "../messages/chat-message.js";
-import { copyRecord } from "../messages/content-part-checks.js";
+import {
+  ChatMessage,
+  type ChatMessage as ChatMessageType,
+  fromAssistantWithOwnMeta,
+} from "../messages/chat-message.js";
 import type { ToolCall } from "../messages/content-parts.js";
 import { type FinishReason, finishReasons } from "../messages/finish-reason.js";
 import type { Usage } from "../messages/usage.js";
@@ -76,23 +79,28 @@ export function buildScriptedReply(
   }
   const scripted: ScriptedReply = typeof reply === "string" ? { text: reply } : reply;
   const toolCalls = scripted.toolCalls?.map((toolCall, index) => {
-    if (toolCall.id !== undefined) return toolCall;
-    // Not `{ ...toolCall, id }`: on Node 20 a spread with a key after it is a slow path (~1 µs).
-    const withId: { -readonly [K in keyof ToolCall]: ToolCall[K] } = copyRecord(toolCall);
-    withId.id = `call_${call}_${index}`;
+    // A malformed call is passed on as it is: the message's checks report it.
+    if (toolCall.id !== undefined || typeof toolCall !== "object" || toolCall === null) return toolCall;
+    // Not `{ ...toolCall, id }`: on Node 20 a spread with a key after it is a slow path (~1 µs). The
+    // message keeps only these fields of a call anyway.
+    const withId: { -readonly [K in keyof ToolCall]: ToolCall[K] } = {
+      toolName: toolCall.toolName,
+      arguments: toolCall.arguments,
+      id: `call_${call}_${index}`,
+    };
+    if (toolCall.extra !== undefined) withId.extra = toolCall.extra;
     return withId;
   });
   const hasCalls = toolCalls !== undefined && toolCalls.length > 0;
-  return ChatMessage.fromAssistant({
-    text: scripted.text,
-    toolCalls,
-    reasoning: scripted.reasoning,
-    meta: {
-      model,
-      index: 0,
-      finish_reason: scripted.finishReason ?? (hasCalls ? "tool_calls" : "stop"),
-      usage: scripted.usage ?? zeroUsage,
-      ...scripted.meta,
-    },
-  });
+  const base = {
+    model,
+    index: 0,
+    finish_reason: scripted.finishReason ?? (hasCalls ? "tool_calls" : "stop"),
+    usage: scripted.usage ?? zeroUsage,
+  };
+  // A literal ending in a spread is slow to copy and freeze on Node 20 (see copyRecord): spread only
+  // when there is extra metadata (a spread, not Object.assign: a "__proto__" key stays data).
+  const meta = scripted.meta === undefined ? base : { ...base, ...scripted.meta };
+  // `meta` was built here for this message alone: frozen as it is, not copied again.
+  return fromAssistantWithOwnMeta({ text: scripted.text, toolCalls, reasoning: scripted.reasoning, meta });
 }

@@ -89,6 +89,26 @@ const emptyMeta: ChatMessageMeta = Object.freeze({});
  */
 let trustedParts = false;
 
+/**
+ * Set by {@link fromAssistantWithOwnMeta}: the message's `meta` was built for it alone, so the
+ * constructor freezes it as it is instead of copying it. Reset like {@link trustedParts}.
+ */
+let ownMeta = false;
+
+/**
+ * Internal to `@junction/llm` (not exported from the package): {@link ChatMessage.fromAssistant} for a
+ * generator that built `meta` itself for this one message (nobody else holds it), which is then frozen
+ * in place instead of copied — one copy fewer per model reply.
+ */
+export function fromAssistantWithOwnMeta(init: AssistantMessageInit): ChatMessage {
+  ownMeta = true;
+  try {
+    return ChatMessage.fromAssistant(init);
+  } finally {
+    ownMeta = false;
+  }
+}
+
 /** A message from parts that are already checked frozen copies (the factories' path). */
 function fromCheckedParts(
   role: ChatRole,
@@ -147,7 +167,9 @@ export class ChatMessage {
    */
   constructor(init: ChatMessageInit) {
     const trusted = trustedParts;
+    const metaIsOwn = ownMeta;
     trustedParts = false;
+    ownMeta = false;
     if (trusted) {
       // Parts built and checked by a factory a moment ago: freeze the list, check name and meta.
       if (init.name !== undefined && typeof init.name !== "string")
@@ -157,7 +179,8 @@ export class ChatMessage {
       this.role = init.role;
       this.content = Object.freeze(init.content);
       this.name = init.name;
-      this.meta = init.meta === undefined ? emptyMeta : Object.freeze(copyRecord(init.meta));
+      if (init.meta === undefined) this.meta = emptyMeta;
+      else this.meta = Object.freeze(metaIsOwn ? init.meta : copyRecord(init.meta));
       Object.freeze(this);
       return;
     }

@@ -69,6 +69,20 @@ export function checkToolCall(value: unknown, path: Path, issues: Issue[]): Tool
   return Object.freeze(call) as ToolCall;
 }
 
+/**
+ * A tool call that is already a checked, frozen one (a call taken from a message, answered by a tool
+ * result): kept as it is instead of copied again. `undefined` for anything else.
+ */
+function checkedToolCall(value: unknown): ToolCall | undefined {
+  if (!isRecord(value) || !Object.isFrozen(value)) return undefined;
+  const { toolName, arguments: args, id, extra } = value;
+  if (typeof toolName !== "string" || toolName === "" || !isRecord(args) || !Object.isFrozen(args))
+    return undefined;
+  if (id !== undefined && typeof id !== "string") return undefined;
+  if (extra !== undefined && !(isRecord(extra) && Object.isFrozen(extra))) return undefined;
+  return value as unknown as ToolCall;
+}
+
 /** Checks an image; returns a frozen copy or `undefined` after recording issues. */
 export function checkImage(value: unknown, path: Path, issues: Issue[]): ImageContent | undefined {
   if (!isRecord(value)) {
@@ -156,8 +170,10 @@ export function checkToolCallResult(value: unknown, path: Path, issues: Issue[])
     return undefined;
   }
   const before = issues.length;
-  const result = checkResultContent(value.result, [...path, "result"], issues);
-  const origin = checkToolCall(value.origin, [...path, "origin"], issues);
+  const raw = value.result;
+  // Paths are built only when a part needs checking (a result is usually a string).
+  const result = typeof raw === "string" ? raw : checkResultContent(raw, [...path, "result"], issues);
+  const origin = checkedToolCall(value.origin) ?? checkToolCall(value.origin, [...path, "origin"], issues);
   if (typeof value.error !== "boolean")
     issues.push({ path: [...path, "error"], message: "must be a boolean." });
   if (issues.length > before || result === undefined || origin === undefined) return undefined;

@@ -362,41 +362,22 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
    * @throws ToolInvocationError for invalid arguments or when the function throws; the signal's reason when aborted
    */
   async invoke(args: Readonly<Record<string, unknown>>, options: ToolInvokeOptions = {}): Promise<TResult> {
-    const signal = options.signal;
-    signal?.throwIfAborted();
-    const validated = this.validateArguments(args);
-    if (!validated.success) {
-      throw new ToolInvocationError(
-        `Tool "${excerpt(this.name)}": invalid arguments (${problems(validated.issues)}):\n${formatIssues(validated.issues)}\nCall the tool again with arguments that match its parameters schema.`,
-        { toolName: this.name, arguments: args, issues: validated.issues },
-      );
-    }
-    if (this.needsState && options.state === undefined) {
-      throw new ToolInvocationError(
-        `Tool "${excerpt(this.name)}" is declared with needsState: true but was invoked without a State. Pass { state } to invoke, or run it through an Agent.`,
-        { toolName: this.name, arguments: args },
-      );
-    }
+    const result = callTool(this, args, {
+      signal: options.signal,
+      state: this.needsState ? options.state : undefined,
+      toolCall: options.toolCall,
+      tracer: options.tracer ?? noopTracer,
+      span: options.span,
+      logger: options.logger ?? getDefaultLogger(),
+      emit: options.emit ?? ignore,
+      reportUsage: options.reportUsage ?? ignore,
+      depth: options.depth ?? 0,
+      idempotencyKey: options.idempotencyKey,
+    });
     try {
-      return await this.function(validated.data, {
-        signal,
-        state: this.needsState ? options.state : undefined,
-        toolCall: options.toolCall,
-        tracer: options.tracer ?? noopTracer,
-        span: options.span,
-        logger: options.logger ?? getDefaultLogger(),
-        emit: options.emit ?? ignore,
-        reportUsage: options.reportUsage ?? ignore,
-        depth: options.depth ?? 0,
-        idempotencyKey: options.idempotencyKey,
-      });
+      return await result;
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      if (error instanceof ToolInvocationError) throw error;
-      throw new ToolInvocationError(
-        `Tool "${excerpt(this.name)}" failed with arguments ${safeJson(args)}. Error: ${error instanceof Error ? error.message : String(error)}`,
-        { toolName: this.name, arguments: args, cause: error },
-      );
+      throw toolCallError(this, args, error, options.signal);
     }
   }
 
@@ -422,6 +403,73 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
 }
 
 function ignore(): void {}
+
+/**
+ * Validates the arguments and runs the function, as {@link Tool.invoke} does, but takes the function's
+ * complete {@link ToolContext} and hands back the function's result as it comes: the value of a
+ * synchronous function, or the async function's own promise — no promise is made around it, which is a
+ * measurable share of an agent step. Invalid arguments and a synchronous failure throw a
+ * {@link ToolInvocationError}; a rejection of the returned promise is the function's own error: pass it
+ * through {@link toolCallError} to get what `invoke` would reject with. For loops that call tools many
+ * times (the Agent); everyone else calls `tool.invoke`.
+ *
+ * @param tool - the tool
+ * @param args - the arguments (from the model, after State injection)
+ * @param context - what the function receives (`state` set for `needsState` tools)
+ * @throws ToolInvocationError for invalid arguments or a synchronous failure
+ */
+export function callTool<TArgs, TResult>(
+  tool: Tool<TArgs, TResult>,
+  args: Readonly<Record<string, unknown>>,
+  context: ToolContext,
+): MaybePromise<TResult> {
+  const signal = context.signal;
+  signal?.throwIfAborted();
+  const validated = tool.validateArguments(args);
+  if (!validated.success) {
+    throw new ToolInvocationError(
+      `Tool "${excerpt(tool.name)}": invalid arguments (${problems(validated.issues)}):\n${formatIssues(validated.issues)}\nCall the tool again with arguments that match its parameters schema.`,
+      { toolName: tool.name, arguments: args, issues: validated.issues },
+    );
+  }
+  if (tool.needsState && context.state === undefined) {
+    throw new ToolInvocationError(
+      `Tool "${excerpt(tool.name)}" is declared with needsState: true but was invoked without a State. Pass { state } to invoke, or run it through an Agent.`,
+      { toolName: tool.name, arguments: args },
+    );
+  }
+  let result: MaybePromise<TResult>;
+  try {
+    result = tool.function(validated.data, context);
+  } catch (error) {
+    throw toolCallError(tool, args, error, signal);
+  }
+  return result;
+}
+
+/**
+ * What a failed tool call is reported as (what {@link Tool.invoke} rejects with): the signal's reason
+ * when the call was aborted, the error itself when it is a {@link ToolInvocationError}, otherwise a
+ * `ToolInvocationError` naming the tool and its arguments with the error as its cause.
+ *
+ * @param tool - the tool that failed
+ * @param args - the arguments it was called with
+ * @param error - what its function threw or rejected with
+ * @param signal - the call's abort signal
+ */
+export function toolCallError(
+  tool: { readonly name: string },
+  args: Readonly<Record<string, unknown>>,
+  error: unknown,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof ToolInvocationError) return error;
+  return new ToolInvocationError(
+    `Tool "${excerpt(tool.name)}" failed with arguments ${safeJson(args)}. Error: ${error instanceof Error ? error.message : String(error)}`,
+    { toolName: tool.name, arguments: args, cause: error },
+  );
+}
 
 function safeJson(value: unknown): string {
   try {
