@@ -127,6 +127,12 @@ export function validatePgvectorFilter(filter: unknown): PgvectorFilter {
   return filter as PgvectorFilter;
 }
 
+function isEmptyObject(value: unknown): boolean {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 0
+  );
+}
+
 /** `filterJSONSchema` with the pgvector-only operators added to every comparison's operator list. */
 function withPgvectorOperators(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withPgvectorOperators);
@@ -139,12 +145,15 @@ function withPgvectorOperators(schema: unknown): unknown {
 
 /**
  * The zod schema of a {@link PgvectorFilter} (the retrievers' `filters` socket and param): it runs
- * the core checks plus those of the pgvector-only operators, and writes as the core filter JSON Schema
+ * the core checks plus those of the pgvector-only operators (`{}` is no filter, as for `filterSchema`),
+ * and writes as the core filter JSON Schema
  * with the extra operators.
  */
 export const pgvectorFilterSchema: z.ZodType<PgvectorFilter> = z
   .unknown()
   .superRefine((value, context) => {
+    // `{}` is no filter, as for `filterSchema` (Haystack's `filters or self.filters`).
+    if (isEmptyObject(value)) return;
     for (const issue of pgvectorFilterIssues(value)) {
       context.addIssue({ code: "custom", message: issue.message, path: [...issue.path], input: value });
     }
