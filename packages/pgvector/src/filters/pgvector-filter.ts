@@ -146,8 +146,7 @@ function withPgvectorOperators(schema: unknown): unknown {
 /**
  * The zod schema of a {@link PgvectorFilter} (the retrievers' `filters` socket and param): it runs
  * the core checks plus those of the pgvector-only operators (`{}` is no filter, as for `filterSchema`),
- * and writes as the core filter JSON Schema
- * with the extra operators.
+ * and writes as the core filter JSON Schema with the extra operators.
  */
 export const pgvectorFilterSchema: z.ZodType<PgvectorFilter> = z
   .unknown()
