@@ -162,9 +162,9 @@ describe("hostile store files", () => {
   const withDocuments = (documents: string) =>
     `{"version":1,"type":"junction.InMemoryDocumentStore","init_parameters":{},"documents":${documents}}`;
   const files: [string, string, string][] = [
-    ["corrupt", "{not json", "is not a JSON file"],
-    ["empty", "", "is not a JSON file"],
-    ["truncated", withDocuments('[{"id":"a","cont'), "is not a JSON file"],
+    ["corrupt", "{not json", "is not a whole JSON file"],
+    ["empty", "", "is not a whole JSON file"],
+    ["truncated", withDocuments('[{"id":"a","cont'), "is not a whole JSON file"],
     [
       "of another version",
       '{"version":2,"type":"junction.InMemoryDocumentStore","init_parameters":{},"documents":[]}',

@@ -55,7 +55,7 @@ describe("InMemoryDocumentStore: save and load", () => {
     const torn = await InMemoryDocumentStore.load(join(dir, "torn.json")).catch((e) => e);
     expect(torn).toBeInstanceOf(StoreFileError);
     expect(torn.path).toBe(join(dir, "torn.json"));
-    expect(torn.message).toContain("is not a JSON file");
+    expect(torn.message).toContain("is not a whole JSON file");
     await writeFile(join(dir, "other.json"), '{"name": "package"}');
     await expect(InMemoryDocumentStore.load(join(dir, "other.json"))).rejects.toThrowError(
       /other\.json" is not an InMemoryDocumentStore file/,

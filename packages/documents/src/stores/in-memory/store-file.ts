@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { open, readFile, rename, unlink } from "node:fs/promises";
+import { open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { Document } from "../../document/document.js";
 import { StoreFileError } from "./in-memory-errors.js";
@@ -49,12 +49,41 @@ export function storeFileText(
 
 let temporaryCounter = 0;
 
+/** A temporary file older than this was left by a process killed mid-save: no save takes this long. */
+const staleTemporaryMs = 10 * 60_000;
+
+/**
+ * Removes the temporary files of `path` (`.<name>.<pid>.<n>.tmp`) that a process killed mid-save left
+ * behind, once they are older than ten minutes (a younger one may be another process's save in
+ * progress). Each can be as large as the store, so a crash-looping service would otherwise fill the disk.
+ */
+async function removeStaleTemporaries(path: string): Promise<void> {
+  const directory = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  let names: string[];
+  try {
+    names = await readdir(directory);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const name of names) {
+    if (!name.startsWith(prefix) || !/^\d+\.\d+\.tmp$/.test(name.slice(prefix.length))) continue;
+    const temporary = join(directory, name);
+    const info = await stat(temporary).catch(() => undefined);
+    if (info !== undefined && now - info.mtimeMs > staleTemporaryMs)
+      await unlink(temporary).catch(() => undefined);
+  }
+}
+
 /**
  * Writes `text` to `path` atomically: a temporary file in the same directory is written and flushed to
  * disk (fsync), then renamed over `path`, so a crash leaves either the old file or the new one, never a
- * torn one. The directory is flushed too where the platform allows it.
+ * torn one. The directory is flushed too where the platform allows it. Temporary files a killed save
+ * left beside `path` are removed once they are stale.
  */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  await removeStaleTemporaries(path);
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${++temporaryCounter}.tmp`);
   try {
     const handle = await open(temporary, "w");
@@ -103,7 +132,7 @@ export function parseStoreFile(text: string, path: string): StoreFileContents {
     json = JSON.parse(text);
   } catch (error) {
     throw new StoreFileError(
-      `${where} is not a JSON file (${(error as Error).message}); it was not written by InMemoryDocumentStore.save. Delete it or point the store at another path.`,
+      `${where} is not a whole JSON file (${(error as Error).message}): it is cut short or damaged. InMemoryDocumentStore.save replaces the file atomically, so a crash during a save cannot leave it so; something else wrote or cut it. Restore it from a backup, or delete it to start with an empty store.`,
       path,
       error,
     );
