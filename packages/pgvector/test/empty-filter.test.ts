@@ -34,11 +34,11 @@ it("{} at run time falls back to the retriever's own filters", async () => {
     filters: { field: "meta.kind", operator: "==", value: "fruit" },
   });
   const { documents } = await retriever.run({ query: "red", filters: {} });
-  expect(documents.map((document) => document.content)).toEqual(["red apples"]);
+  expect((documents ?? []).map((document) => document.content)).toEqual(["red apples"]);
 });
 
 it("{} as the retriever's own filters means no filter", async () => {
   const retriever = new PgvectorKeywordRetriever({ documentStore: store, filters: {} });
   const { documents } = await retriever.run({ query: "red" });
-  expect(documents.map((document) => document.content).sort()).toEqual(["red apples", "red bricks"]);
+  expect((documents ?? []).map((document) => document.content).sort()).toEqual(["red apples", "red bricks"]);
 });

@@ -148,30 +148,13 @@ function errorMessage(call: ToolCall, error: unknown): ChatMessage {
 }
 
 /**
- * Runs one call. Not an async function: a synchronous tool's outcome comes back at once, and an async
- * tool's own promise is the only one waited on (each promise is a measurable share of an agent step).
- * A failure is an outcome carrying the error; only an abort rejects (with the signal's reason).
+ * Runs one call and hands its outcome to `finish` (the caller's next step: settling it, or `sameOutcome`).
+ * Not an async function: a synchronous tool's outcome comes back at once, and an async tool's own
+ * promise is the only one waited on — one promise reaction both builds the outcome and finishes it
+ * (each promise is a measurable share of an agent step). A failure is an outcome carrying the error;
+ * only an abort rejects (with the signal's reason).
  */
-function execute(
-  index: number,
-  call: ToolCall,
-  tool: AnyTool | undefined,
-  args: Readonly<Record<string, unknown>>,
-  options: RunToolCallsOptions,
-  idempotencyKey: string | undefined,
-): MaybePromise<Outcome> {
-  return executeThen(index, call, tool, args, options, idempotencyKey, sameOutcome);
-}
-
-function sameOutcome(outcome: Outcome): Outcome {
-  return outcome;
-}
-
-/**
- * {@link execute}, with `finish` applied to the outcome in the same step: when the tool is async, one
- * promise reaction both builds the outcome and finishes it (what the caller would otherwise chain).
- */
-function executeThen<R>(
+function execute<R>(
   index: number,
   call: ToolCall,
   tool: AnyTool | undefined,
@@ -239,6 +222,10 @@ function executeThen<R>(
   );
 }
 
+function sameOutcome(outcome: Outcome): Outcome {
+  return outcome;
+}
+
 /** The outcome of a call whose tool returned `result` (a failure to turn it into text fails the call). */
 function succeeded(
   tool: AnyTool,
@@ -298,9 +285,7 @@ export function runToolCalls(options: RunToolCallsOptions): MaybePromise<ChatMes
     const call = calls[0]!;
     const tool = options.tools.get(call.toolName);
     const args = tool === undefined ? call.arguments : prepareArguments(tool, call, options.state);
-    return executeThen(0, call, tool, args, options, undefined, (outcome) => [
-      settle(outcome, tool, options),
-    ]);
+    return execute(0, call, tool, args, options, undefined, (outcome) => [settle(outcome, tool, options)]);
   }
   return runBatches(options);
 }
@@ -369,7 +354,7 @@ function startCall(index: number, call: ToolCall, options: RunToolCallsOptions):
   if (durable === undefined && (options.queue === undefined || tool === undefined || preset !== undefined)) {
     // Nobody streams and nobody answered the call: the call itself (one async hop fewer).
     if (preset === undefined && options.onChunk === undefined)
-      return execute(index, call, tool, args, options, undefined);
+      return execute(index, call, tool, args, options, undefined, sameOutcome);
     return runCall(index, call, tool, args, preset, options, undefined);
   }
   const stepName = durable === undefined ? undefined : toolStepName(options.step ?? 0, call, index);
@@ -395,7 +380,7 @@ async function runCall(
 ): Promise<Outcome> {
   const outcome =
     preset === undefined
-      ? await execute(index, call, tool, args, options, idempotencyKey)
+      ? await execute(index, call, tool, args, options, idempotencyKey, sameOutcome)
       : { message: preset, error: undefined, result: undefined };
   if (options.onChunk !== undefined) await options.onChunk(toolResultChunk(outcome.message, call, index));
   return outcome;

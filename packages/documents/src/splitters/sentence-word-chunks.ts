@@ -1,5 +1,5 @@
 import { pythonWordCount } from "../document/python-whitespace.js";
-import type { UnitSplit } from "./split-units.js";
+import { countFormFeeds, type UnitSplit } from "./split-units.js";
 
 /**
  * Haystack's `respect_sentence_boundary` mode (`DocumentSplitter._concatenate_sentences_based_on_word_amount`):
@@ -67,16 +67,4 @@ export function sentencesToKeep(
     if (total > splitOverlap) break;
   }
   return keep;
-}
-
-function countFormFeeds(text: string, from: number, to: number): number {
-  let count = 0;
-  for (
-    let index = text.indexOf("\f", from);
-    index >= 0 && index < to;
-    index = text.indexOf("\f", index + 1)
-  ) {
-    count += 1;
-  }
-  return count;
 }

@@ -70,7 +70,8 @@ export interface ConcatenateOptions {
   readonly skipEmptyDocuments: boolean;
 }
 
-function countFormFeeds(text: string, from: number, to: number): number {
+/** How many page breaks (`\f`) lie in `text[from, to)` (page numbers count them). */
+export function countFormFeeds(text: string, from: number, to: number): number {
   let count = 0;
   for (
     let index = text.indexOf("\f", from);
