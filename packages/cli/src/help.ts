@@ -82,12 +82,17 @@ Options:
 
 ${exitCodes}
   4  a --min threshold was not met (eval)`,
-  init: `junction init [dir]
+  init: `junction init [dir] [--tarballs <dir>]
 
 Writes a project of your own into dir (default: the current directory): package.json (the Junction
 packages, zod, TypeScript), tsconfig.json (so \`npx tsc --noEmit\` type-checks your files) and app.ts, a
 starter pipeline — an agent with a tool and a router on how it stopped — that runs offline with a
 scripted model. Refuses to overwrite any of the three files.
+
+  --tarballs <dir>   take the Junction packages from the tarballs in <dir> (file: dependencies), for
+                     packages that are not on your npm registry. Make them in a Junction checkout:
+                       npm run build
+                       npx -y pnpm@12.4.2 -r --filter "./packages/*" pack --pack-destination <dir>
 
 ${exitCodes}`,
   validate: `junction validate <file> [--registry <module>]

@@ -70,7 +70,36 @@ async function importModule(path: string): Promise<unknown> {
   } catch {
     throw new CliError(`${path}: no such file.`, 2);
   }
-  return import(pathToFileURL(absolute).href);
+  const url = pathToFileURL(absolute).href;
+  try {
+    return await import(url);
+  } catch (error) {
+    // A published install runs compiled JavaScript, and Node 20 cannot import a `.ts` file by itself:
+    // register tsx (a dependency of this package) for TypeScript modules, then import again.
+    if ((error as { code?: unknown }).code !== "ERR_UNKNOWN_FILE_EXTENSION") throw error;
+    await registerTypeScript(path);
+    // Node remembers the failed import of `url`: import the module under a URL of its own.
+    return import(`${url}?typescript`);
+  }
+}
+
+let typeScriptRegistered: Promise<void> | undefined;
+
+/** Registers tsx's ESM loader once, so `import()` of a `.ts` / `.mts` module works. */
+function registerTypeScript(path: string): Promise<void> {
+  typeScriptRegistered ??= import("tsx/esm/api").then(
+    ({ register }) => {
+      register();
+    },
+    (error: unknown) => {
+      typeScriptRegistered = undefined;
+      throw new CliError(
+        `${path}: this Node cannot import TypeScript by itself and tsx could not be loaded (${(error as Error).message}). Install tsx next to @junction/cli (npm install tsx), or compile the module to .js.`,
+        2,
+      );
+    },
+  );
+  return typeScriptRegistered;
 }
 
 /** The pipeline name for a file: its base name without extension, made URL- and tool-safe. */

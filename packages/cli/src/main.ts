@@ -64,7 +64,7 @@ const verbs: Record<string, { options: Options; action: Action }> = {
     action: evalVerb,
   },
   validate: { options: {}, action: validate },
-  init: { options: {}, action: init },
+  init: { options: { tarballs: { type: "string" } }, action: init },
   draw: { options: { name: { type: "string" } }, action: draw },
   schema: { options: { openapi: { type: "boolean" }, name: { type: "string" } }, action: schema },
   serve: {

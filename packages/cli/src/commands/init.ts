@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { CliError } from "../load.js";
 
 /**
@@ -58,7 +59,16 @@ export default Pipeline.builder()
   .build();
 `;
 
-function packageJSON(name: string): string {
+/** The Junction packages the starter imports (`@junction/cli` for the `junction` command). */
+const starterPackages = [
+  "@junction/agents",
+  "@junction/cli",
+  "@junction/components",
+  "@junction/core",
+  "@junction/llm",
+];
+
+function packageJSON(name: string, junction: Record<string, string>): string {
   const json = {
     name,
     private: true,
@@ -68,14 +78,7 @@ function packageJSON(name: string): string {
       dev: "junction dev app.ts",
       typecheck: "tsc --noEmit",
     },
-    dependencies: {
-      "@junction/agents": "^0.1.0",
-      "@junction/cli": "^0.1.0",
-      "@junction/components": "^0.1.0",
-      "@junction/core": "^0.1.0",
-      "@junction/llm": "^0.1.0",
-      zod: "^4.6.7",
-    },
+    dependencies: { ...junction, zod: "^4.6.7" },
     devDependencies: { "@types/node": "^20.19.0", typescript: "~6.0.3" },
   };
   return `${JSON.stringify(json, null, 2)}\n`;
@@ -84,7 +87,7 @@ function packageJSON(name: string): string {
 const tsconfig = `${JSON.stringify(
   {
     compilerOptions: {
-      target: "ES2022",
+      target: "ES2023",
       module: "NodeNext",
       moduleResolution: "NodeNext",
       strict: true,
@@ -99,9 +102,79 @@ const tsconfig = `${JSON.stringify(
   2,
 )}\n`;
 
-/** `junction init [dir]`: writes the three files; refuses to overwrite any of them. */
-export async function init(_values: Record<string, unknown>, positionals: string[]): Promise<number> {
+/** The `package.json` of a package tarball (`package/package.json` inside the gzipped tar). */
+function tarballManifest(file: string): { name?: string; dependencies?: Record<string, string> } {
+  const tar = gunzipSync(readFileSync(file));
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const field = (start: number, length: number) =>
+      tar.toString("latin1", offset + start, offset + start + length).replace(/\0.*$/s, "");
+    const entry = field(0, 100);
+    if (entry === "") break;
+    const size = Number.parseInt(field(124, 12).trim() || "0", 8);
+    if (entry === "package/package.json")
+      return JSON.parse(tar.toString("utf8", offset + 512, offset + 512 + size));
+    offset += 512 + Math.ceil(size / 512) * 512;
+  }
+  throw new Error("no package/package.json in it");
+}
+
+/**
+ * `file:` dependencies on the tarballs in `directory` for the starter's packages and every Junction
+ * package they depend on (npm must find those as tarballs too, or it asks the registry).
+ */
+function tarballDependencies(directory: string): Record<string, string> {
+  const absolute = resolve(directory);
+  let files: string[];
+  try {
+    files = readdirSync(absolute).filter((file) => file.endsWith(".tgz"));
+  } catch {
+    throw new CliError(`--tarballs ${directory}: no such directory. ${howToPack}`, 2);
+  }
+  const byName = new Map<string, { file: string; dependencies: string[] }>();
+  for (const file of files) {
+    let manifest: ReturnType<typeof tarballManifest>;
+    try {
+      manifest = tarballManifest(join(absolute, file));
+    } catch (error) {
+      throw new CliError(
+        `--tarballs ${directory}: ${file} is not a package tarball (${(error as Error).message}).`,
+        2,
+      );
+    }
+    if (manifest.name?.startsWith("@junction/") !== true) continue;
+    const dependencies = Object.keys(manifest.dependencies ?? {}).filter((dependency) =>
+      dependency.startsWith("@junction/"),
+    );
+    byName.set(manifest.name, { file: join(absolute, file), dependencies });
+  }
+  const needed = [...starterPackages];
+  const result: Record<string, string> = {};
+  for (let index = 0; index < needed.length; index++) {
+    const name = needed[index] as string;
+    const tarball = byName.get(name);
+    if (tarball === undefined) {
+      throw new CliError(
+        `--tarballs ${directory}: no tarball of ${name} there (the starter needs it${starterPackages.includes(name) ? "" : " through another Junction package"}). ${howToPack}`,
+        2,
+      );
+    }
+    result[name] = `file:${tarball.file}`;
+    for (const dependency of tarball.dependencies) if (!needed.includes(dependency)) needed.push(dependency);
+  }
+  return Object.fromEntries(Object.entries(result).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const howToPack =
+  'Make the tarballs in a Junction checkout: npm run build, then npx -y pnpm@12.4.2 -r --filter "./packages/*" pack --pack-destination <dir>.';
+
+/** `junction init [dir] [--tarballs <dir>]`: writes the three files; refuses to overwrite any of them. */
+export async function init(values: Record<string, unknown>, positionals: string[]): Promise<number> {
   if (positionals.length > 1) throw new CliError("name one directory: junction init [dir].", 2);
+  const tarballs = values.tarballs as string | undefined;
+  const junction =
+    tarballs === undefined
+      ? Object.fromEntries(starterPackages.map((name) => [name, "^0.1.0"]))
+      : tarballDependencies(tarballs);
   const directory = resolve(positionals[0] ?? ".");
   const name =
     basename(directory)
@@ -109,7 +182,7 @@ export async function init(_values: Record<string, unknown>, positionals: string
       .replace(/[^a-z0-9-_.]/g, "-")
       .replace(/^[-_.]+/, "") || "junction-app";
   const files: Record<string, string> = {
-    "package.json": packageJSON(name),
+    "package.json": packageJSON(name, junction),
     "tsconfig.json": tsconfig,
     "app.ts": starterPipeline,
   };
@@ -121,9 +194,15 @@ export async function init(_values: Record<string, unknown>, positionals: string
   }
   mkdirSync(directory, { recursive: true });
   for (const [file, text] of Object.entries(files)) writeFileSync(join(directory, file), text);
+  const source =
+    tarballs === undefined
+      ? "  The Junction packages come from the npm registry. If npm install answers 404 for @junction/*, they are\n" +
+        "  not published where your npm looks: pack them from a checkout and run junction init --tarballs <dir>\n" +
+        "  in a new directory (docs/getting-started.md#your-own-project).\n"
+      : `  The Junction packages come from the tarballs in ${resolve(tarballs)} (file: dependencies).\n`;
   process.stdout.write(
-    `junction: wrote package.json, tsconfig.json and app.ts in ${directory}\n` +
-      `  npm install\n  npm run typecheck   # npx tsc --noEmit\n  npm start           # runs app.ts offline\n  npm run dev         # the playground\n`,
+    `junction: wrote package.json, tsconfig.json and app.ts in ${directory}\n${source}` +
+      `  cd ${directory}\n  npm install\n  npm run typecheck   # npx tsc --noEmit\n  npm start           # runs app.ts offline\n  npm run dev         # the playground\n`,
   );
   return 0;
 }
