@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { PgvectorStoreError } from "../errors.js";
 
@@ -37,7 +37,39 @@ function readHolder(path: string): LockHolder | undefined {
   return undefined;
 }
 
+let temporaryCounter = 0;
+
+/** Filesystems without hard links (some network and FAT volumes) answer `link` with one of these. */
+const noHardLinks = new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
+
+/**
+ * Creates the lock file with the holder in it, or returns `false` when it exists. The holder is written to
+ * a temporary file first and hard-linked into place (`link` fails when the lock exists), so a process
+ * killed at any moment leaves either no lock file or a whole one: never an empty lock file, which would
+ * name no holder and could not be taken over.
+ */
 function tryCreate(path: string, holder: LockHolder): boolean {
+  const temporary = `${path}.${process.pid}.${++temporaryCounter}.tmp`;
+  writeFileSync(temporary, JSON.stringify(holder));
+  try {
+    linkSync(temporary, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EEXIST") return false;
+    if (!noHardLinks.has(code)) throw error;
+  } finally {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // Already gone.
+    }
+  }
+  return tryCreateInPlace(path, holder);
+}
+
+/** {@link tryCreate} without hard links: exclusive create, then write (a kill in between leaves it empty). */
+function tryCreateInPlace(path: string, holder: LockHolder): boolean {
   let fd: number;
   try {
     fd = openSync(path, "wx");
