@@ -1,4 +1,13 @@
-import { closeSync, linkSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { PgvectorStoreError } from "../errors.js";
 
@@ -85,6 +94,47 @@ function tryCreateInPlace(path: string, holder: LockHolder): boolean {
   return true;
 }
 
+/** Puts a lock renamed away back in place, unless another lock is there now. */
+function restore(moved: string, path: string): void {
+  try {
+    linkSync(moved, path);
+  } catch (error) {
+    if (!noHardLinks.has((error as NodeJS.ErrnoException).code ?? "")) throw error;
+    renameSync(moved, path);
+  }
+}
+
+/**
+ * Removes the lock file of `stale` (a dead holder). Deleting by name would race: two processes that both
+ * saw the dead holder could each delete the lock, the second deleting the lock the first has just
+ * taken, and both would open the database. So the lock is renamed away (atomic: of several renames one
+ * wins) and checked: when it is not the dead holder's after all, it is put back.
+ *
+ * @param path - the lock file
+ * @param stale - the dead holder read from it
+ */
+export function takeOverStaleLock(path: string, stale: LockHolder): void {
+  const moved = `${path}.${process.pid}.${++temporaryCounter}.stale`;
+  try {
+    renameSync(path, moved);
+  } catch {
+    return; // Another process took it over first; the next attempt reports it.
+  }
+  try {
+    const found = readHolder(moved);
+    const same = found?.pid === stale.pid && found.host === stale.host && found.since === stale.since;
+    if (!same) restore(moved, path);
+  } catch {
+    // The live holder's lock could not be put back because yet another process has locked meanwhile.
+  } finally {
+    try {
+      unlinkSync(moved);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /**
  * Takes the lock of an embedded data directory, so a second process (or a second store in this process)
  * gets a clear error instead of corrupting the database: PGlite has no lock of its own (pglite#1106). A
@@ -124,11 +174,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
         `PgvectorDocumentStore: the data directory "${dataDir}" is in use by ${who}. An embedded database serves one process; close the other store first, or run a Postgres server and connect both to it with connectionString. If that process is gone, delete "${path}".`,
       );
     }
-    try {
-      unlinkSync(path);
-    } catch {
-      // Another process took it over first; the next attempt reports it.
-    }
+    takeOverStaleLock(path, holder);
   }
   throw new PgvectorStoreError(
     "PGVECTOR_STORE_LOCKED",
