@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { PipelineIO } from "@junction/core";
 import { CliError } from "./load.js";
 
 /**
@@ -38,4 +39,25 @@ export function parseInputs(inputs: readonly string[]): Record<string, unknown> 
     }
   }
   return request;
+}
+
+/**
+ * For a pipeline without declared inputs, an input given without its component (`-i messages=…`)
+ * cannot be placed: a usage error naming the `component.socket` spellings that would, and the inputs
+ * there are when no socket has that name.
+ */
+export function checkNestedInputs(request: Record<string, unknown>, io: PipelineIO, file: string): void {
+  if (io.declaredInputs) return;
+  const components = new Set(io.inputs.map((field) => field.path[0]));
+  for (const name of Object.keys(request)) {
+    if (components.has(name)) continue;
+    const matches = io.inputs.filter((field) => field.path[1] === name).map((field) => field.path.join("."));
+    const known = io.inputs.map((field) => field.path.join("."));
+    throw new CliError(
+      matches.length > 0
+        ? `--input ${name}: ${file} takes its inputs as component.socket; write ${matches.map((match) => `-i ${match}=…`).join(" or ")}.`
+        : `--input ${name}: ${file} has no input or component named "${name}". Its inputs: ${known.join(", ") || "none"} (write -i component.socket=value).`,
+      2,
+    );
+  }
 }

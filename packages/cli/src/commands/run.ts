@@ -1,7 +1,7 @@
 import { FileRunStore } from "@junction/core";
 import { StreamingChunk } from "@junction/llm";
 import { type InterruptedAnswer, type RunAnswer, streamServed } from "@junction/serve";
-import { parseInputs } from "../input.js";
+import { checkNestedInputs, parseInputs } from "../input.js";
 import { createProgress } from "../spinner.js";
 import { pickOne } from "./pick.js";
 import { printInterrupted, waitingExitCode } from "./runs.js";
@@ -10,6 +10,7 @@ import { printInterrupted, waitingExitCode } from "./runs.js";
 export async function run(values: Record<string, unknown>, positionals: string[]): Promise<number> {
   const served = await pickOne(values, positionals, "run");
   const request = parseInputs((values.input as string[] | undefined) ?? []);
+  checkNestedInputs(request, served.io, positionals[0] ?? served.name);
   const stream = values.stream === true;
   const progress = createProgress(process.stderr, values.quiet === true || stream);
   const controller = new AbortController();
