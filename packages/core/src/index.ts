@@ -74,7 +74,15 @@ export { closestNames, didYouMean } from "./errors/suggest.js";
 export { canonicalJSON, hashJSON } from "./json/canonical-json.js";
 export type { CopyLimits } from "./json/untrusted-json.js";
 export { copyUntrusted } from "./json/untrusted-json.js";
-export { maxValueDepth } from "./json/value-limits.js";
+export type { ValueProblem } from "./json/value-limits.js";
+export {
+  describeValueProblem,
+  describeValueProblemFix,
+  exceedsDepth,
+  findValueProblem,
+  maxValueDepth,
+  sparseCheckLength,
+} from "./json/value-limits.js";
 export type { LogFields, Logger, LogRecord } from "./logger.js";
 export { consoleLogger, getDefaultLogger, MemoryLogger, setDefaultLogger, silentLogger } from "./logger.js";
 export { PipelineBuilder } from "./pipeline/builder.js";

@@ -1,5 +1,11 @@
 import { ComponentError, formatIssues, type Issue, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
+import {
+  describeValueProblem,
+  describeValueProblemFix,
+  findValueProblem,
+  maxValueDepth,
+} from "../json/value-limits.js";
 import { getDefaultLogger } from "../logger.js";
 import { type ResumeContext, throwInterrupt } from "../run/interrupt.js";
 import { dropEmit, NestedEvent } from "../run/nested.js";
@@ -56,18 +62,33 @@ export function prepareDirectInputs(
         });
         continue;
       }
+      const problem = findValueProblem(value, maxValueDepth + 1);
+      if (problem !== undefined) {
+        const fix = describeValueProblemFix(problem);
+        const what =
+          problem.kind === "too_deep"
+            ? `an item ${describeValueProblem({ kind: "too_deep", limit: maxValueDepth })}`
+            : `the list of values ${describeValueProblem(problem)}`;
+        issues.push({ path: [socket.name], message: `${what}. ${fix}` });
+        continue;
+      }
       const items: unknown[] = [];
       value.forEach((item, index) => {
-        const result = socket.schema.safeParse(item);
-        if (result.success) items.push(result.data);
-        else issues.push(...zodIssues(result.error, [socket.name, index]));
+        parseDirectInput(socket, item, items, issues, index);
       });
       prepared[socket.name] = items;
       continue;
     }
-    const result = socket.schema.safeParse(value);
-    if (result.success) prepared[socket.name] = result.data;
-    else issues.push(...zodIssues(result.error, [socket.name]));
+    // Refused like a pipeline's run input: too deep for the walkers behind a run, or a huge sparse array.
+    const problem = typeof value === "object" && value !== null ? findValueProblem(value) : undefined;
+    if (problem !== undefined) {
+      issues.push({
+        path: [socket.name],
+        message: `the value ${describeValueProblem(problem)}. ${describeValueProblemFix(problem)}`,
+      });
+      continue;
+    }
+    parseDirectInput(socket, value, prepared, issues);
   }
   if (issues.length > 0) {
     throw new ComponentError(`${label}.run: invalid inputs:\n${formatIssues(issues)}`, {
@@ -77,6 +98,33 @@ export function prepareDirectInputs(
     });
   }
   return prepared;
+}
+
+/**
+ * Parses one value with its socket's schema into `into[key]` (an item of a variadic socket at `index`),
+ * or records the problems. A recursive schema (`z.lazy`) that runs out of stack on the value is reported
+ * as a problem of the socket, as a pipeline run reports it.
+ */
+function parseDirectInput(
+  socket: InputSocket,
+  value: unknown,
+  into: Record<string, unknown> | unknown[],
+  issues: Issue[],
+  index?: number,
+): void {
+  const path = index === undefined ? [socket.name] : [socket.name, index];
+  try {
+    const result = socket.schema.safeParse(value);
+    if (!result.success) issues.push(...zodIssues(result.error, path));
+    else if (index === undefined) (into as Record<string, unknown>)[socket.name] = result.data;
+    else (into as unknown[]).push(result.data);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    issues.push({
+      path,
+      message: `the schema of "${socket.name}" could not validate this value: validation ran out of stack (${error.message}). The value is cyclic or nests too deeply for this recursive schema; pass a smaller value.`,
+    });
+  }
 }
 
 /** Options of {@link invokeComponent}: those of a direct run, plus the resume context of a resumed run. */

@@ -1,12 +1,22 @@
-import { maxValueDepth } from "../json/value-limits.js";
+import {
+  describeValueProblem,
+  firstHole,
+  maxValueDepth,
+  sparseCheckLength,
+  type ValueProblem,
+} from "../json/value-limits.js";
 
 /**
- * Thrown by {@link isolate} for a value nested deeper than its limit; the caller names the socket in a
- * Junction error. Internal: it never leaves the engine.
+ * Thrown by {@link isolate} for a value it refuses: nested deeper than its limit, or a huge sparse array;
+ * the caller names the socket in a Junction error. Internal: it never leaves the engine.
  */
 export class ValueTooDeep extends Error {
-  constructor() {
-    super(`nested deeper than ${maxValueDepth} levels`);
+  /** What is wrong with the value. */
+  readonly problem: ValueProblem;
+
+  constructor(problem: ValueProblem = { kind: "too_deep", limit: maxValueDepth }) {
+    super(describeValueProblem(problem));
+    this.problem = problem;
   }
 }
 
@@ -17,10 +27,12 @@ export class ValueTooDeep extends Error {
  * components are shared.
  *
  * The copy is recursive (the fastest way to copy small values, which are almost all of them) and bounded:
- * a value nesting containers deeper than `limit` throws {@link ValueTooDeep} long before the stack runs out.
+ * a value nesting containers deeper than `limit` throws {@link ValueTooDeep} long before the stack runs out,
+ * and so does an array longer than `sparseCheckLength` with a hole (`a.length = 1e9` would be copied
+ * index by index).
  *
  * @param limit - the deepest nesting accepted ({@link maxValueDepth}; one more for an object of inputs)
- * @throws ValueTooDeep when the value nests deeper than `limit`
+ * @throws ValueTooDeep when the value nests deeper than `limit` or holds a huge sparse array
  */
 export function isolate<T>(value: T, limit: number = maxValueDepth): T {
   if (typeof value !== "object" || value === null) return value;
@@ -36,10 +48,14 @@ function copy(value: unknown, seen: Map<object, unknown>, remaining: number): un
   if (existing !== undefined) return existing;
   if (Array.isArray(value)) {
     if (remaining === 0) throw new ValueTooDeep();
-    const out: unknown[] = new Array(value.length);
+    const length = value.length;
+    if (length > sparseCheckLength) {
+      const hole = firstHole(value);
+      if (hole !== -1) throw new ValueTooDeep({ kind: "sparse_array", length, hole });
+    }
+    const out: unknown[] = new Array(length);
     seen.set(value, out);
-    for (let index = 0; index < value.length; index += 1)
-      out[index] = copy(value[index], seen, remaining - 1);
+    for (let index = 0; index < length; index += 1) out[index] = copy(value[index], seen, remaining - 1);
     return out;
   }
   const prototype = Object.getPrototypeOf(value);

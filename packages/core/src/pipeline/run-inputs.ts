@@ -1,7 +1,7 @@
 import { formatIssues, type Issue, PipelineValidationError, zodIssues } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
 import { didYouMean } from "../errors/suggest.js";
-import { describeDepthLimit } from "../json/value-limits.js";
+import { describeValueProblem, describeValueProblemFix } from "../json/value-limits.js";
 import { listNames } from "./connect.js";
 import { isListSchema } from "./describe-type.js";
 import { isolate, ValueTooDeep } from "./isolate.js";
@@ -164,7 +164,7 @@ function parseInput(
     copy = isolate(value);
   } catch (error) {
     if (!(error instanceof ValueTooDeep)) throw error;
-    issues.push({ path, message: tooDeepMessage(node, socket) });
+    issues.push({ path, message: tooDeepMessage(node, socket, error) });
     return refused;
   }
   try {
@@ -184,8 +184,12 @@ function parseInput(
   }
 }
 
-function tooDeepMessage(node: PlanNode, socket: PlanSocket): string {
-  return `the value for "${excerpt(node.name)}.${socket.name}" (${node.type}) nests objects and arrays deeper than ${describeDepthLimit()}, the limit for values in a run (maxValueDepth). Flatten it, or pass it as JSON text (a string) and parse it inside the component.`;
+function tooDeepMessage(node: PlanNode, socket: PlanSocket, error: ValueTooDeep): string {
+  const fix =
+    error.problem.kind === "too_deep"
+      ? "Flatten it, or pass it as JSON text (a string) and parse it inside the component."
+      : describeValueProblemFix(error.problem);
+  return `the value for "${excerpt(node.name)}.${socket.name}" (${node.type}) ${describeValueProblem(error.problem)}. ${fix}`;
 }
 
 /** True when a sender of the socket is in the same cycle as its component (the socket is a loop entry). */

@@ -1,7 +1,7 @@
 import { getComponentInternals } from "../component/internals.js";
 import { PipelineRuntimeError } from "../errors/errors.js";
 import { excerpt } from "../errors/excerpt.js";
-import { describeDepthLimit } from "../json/value-limits.js";
+import { describeValueProblem } from "../json/value-limits.js";
 import { ComponentInterrupt } from "../run/interrupt.js";
 import { type InvokeContext, invokeNode } from "./invoke.js";
 import { isolate, ValueTooDeep } from "./isolate.js";
@@ -280,18 +280,24 @@ export function runConsumed(
       inputs[socket.name] = value === undefined ? socket.socket.defaultValue() : isolate(value);
     } catch (error) {
       if (!(error instanceof ValueTooDeep)) throw error;
-      return Promise.reject(tooDeep(node, socket.name, socket.senders));
+      return Promise.reject(tooDeep(node, socket.name, socket.senders, error));
     }
   }
   return invokeNode(node, inputs, visit, signal, context);
 }
 
-function tooDeep(node: PlanNode, socket: string, senders: readonly string[]): PipelineRuntimeError {
+function tooDeep(
+  node: PlanNode,
+  socket: string,
+  senders: readonly string[],
+  error: ValueTooDeep,
+): PipelineRuntimeError {
   const from =
     senders.length === 0 ? "" : ` (from ${senders.map((name) => `"${excerpt(name)}"`).join(", ")})`;
+  const deep = error.problem.kind === "too_deep";
   return new PipelineRuntimeError(
-    `Pipeline.run: the value sent to "${excerpt(node.name)}.${socket}"${from} nests objects and arrays deeper than ${describeDepthLimit()}, the limit for values in a run (maxValueDepth), so "${excerpt(node.name)}" (${node.type}) did not run. Make the sender return a flatter value, or JSON text (a string).`,
+    `Pipeline.run: the value sent to "${excerpt(node.name)}.${socket}"${from} ${describeValueProblem(error.problem)}, so "${excerpt(node.name)}" (${node.type}) did not run. ${deep ? "Make the sender return a flatter value, or JSON text (a string)." : "Make the sender return a dense array."}`,
     { componentName: node.name, componentType: node.type, socket: `${node.name}.${socket}` },
-    "PIPELINE_VALUE_TOO_DEEP",
+    deep ? "PIPELINE_VALUE_TOO_DEEP" : "PIPELINE_SPARSE_ARRAY",
   );
 }
