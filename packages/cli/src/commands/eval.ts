@@ -190,6 +190,11 @@ export async function evalCommand(values: Record<string, unknown>, positionals: 
       : Object.fromEntries(inputFlags.map((flag) => splitPair("--input", flag)));
   const evaluators = buildEvaluators(pipeline, metrics, values);
   const rows = await loadDataset(datasetPath);
+  if (
+    values["comparison-field"] === undefined &&
+    metrics.some((metric) => documentMetrics[metric] !== undefined)
+  )
+    checkContentLabels(rows, datasetPath);
   const concurrency = Number((values.concurrency as string | undefined) ?? "4");
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new CliError(`--concurrency ${String(values.concurrency)}: a whole number of at least 1.`, 2);
@@ -246,4 +251,34 @@ export async function evalCommand(values: Record<string, unknown>, positionals: 
     }
   }
   return failed ? gateExitCode : 0;
+}
+
+/**
+ * Documents are compared by content unless `--comparison-field` says otherwise: when no ground truth
+ * document of the dataset has content, every question would score 0 — a usage error that names the
+ * field the labels do carry.
+ */
+function checkContentLabels(rows: readonly Record<string, unknown>[], datasetPath: string): void {
+  const labels = rows.flatMap((row) =>
+    Array.isArray(row.ground_truth_documents) ? (row.ground_truth_documents as unknown[]) : [],
+  );
+  const hasContent = (label: unknown) =>
+    typeof label === "string" ||
+    (typeof label === "object" &&
+      label !== null &&
+      typeof (label as { content?: unknown }).content === "string");
+  if (labels.length === 0 || labels.some(hasContent)) return;
+  const first = labels[0] as { id?: unknown; meta?: unknown };
+  const metaKey =
+    typeof first.meta === "object" && first.meta !== null ? Object.keys(first.meta)[0] : undefined;
+  const suggestion =
+    typeof first.id === "string" ? "id" : metaKey !== undefined ? `meta.${metaKey}` : undefined;
+  throw new CliError(
+    `${datasetPath}: no ground truth document has a "content", and documents are compared by content, so every question would score 0. ${
+      suggestion === undefined
+        ? 'Give them a "content", or compare by id or meta: --comparison-field id | meta.<key>.'
+        : `Compare by what they carry: --comparison-field ${suggestion}.`
+    }`,
+    2,
+  );
 }
