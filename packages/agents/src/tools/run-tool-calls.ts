@@ -339,7 +339,10 @@ function settle(outcome: Outcome, tool: AnyTool | undefined, options: RunToolCal
 /** {@link startCall} as a promise: a call that fails at once (an abort) rejects like one that fails later. */
 function startCallAsync(index: number, call: ToolCall, options: RunToolCallsOptions): Promise<Outcome> {
   try {
-    return Promise.resolve(startCall(index, call, options));
+    const started = startCall(index, call, options);
+    // A durable backend's own promise is passed on as it is: its `all` joins only its own promises
+    // (Restate's combinators refuse a native promise wrapped around one).
+    return isPromiseLike(started) ? (started as Promise<Outcome>) : Promise.resolve(started);
   } catch (error) {
     return Promise.reject(error);
   }
