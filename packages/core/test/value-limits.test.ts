@@ -207,6 +207,12 @@ describe("exceedsDepth and findValueProblem", () => {
     }
     expect(exceedsDepth(new Map([["a", nested(4)]]), 4)).toBe(true);
     expect(exceedsDepth(new Set([nested(3)]), 4)).toBe(false);
+    // Small values take a fast path: a Map inside one is still measured, a class instance is not entered.
+    expect(exceedsDepth({ small: new Map([["a", nested(3)]]) }, 4)).toBe(true);
+    class Holder {
+      readonly held = nested(20);
+    }
+    expect(exceedsDepth({ small: [new Holder()] }, 3)).toBe(false);
   });
 
   test("count a wide value, and a cycle, correctly", () => {

@@ -1,4 +1,4 @@
-import { copyUntrusted, DeserializationError, formatIssues, type Issue } from "@junction/core";
+import { copyUntrusted, DeserializationError, formatIssues, type Issue, maxValueDepth } from "@junction/core";
 import { ChatMessage } from "../messages/chat-message.js";
 
 /**
@@ -18,8 +18,17 @@ export interface ConversationRecord {
 /** A line longer than this is refused without being parsed. */
 export const maxRecordLength = 32 * 1024 * 1024;
 
-/** Bounds for one record: deep enough for any message, small enough that reading cannot exhaust the stack. */
-const recordLimits = { maxDepth: 64, maxNodes: 1_000_000 };
+/**
+ * The levels a record adds around a message's free-form value: the record, its `messages` list, the
+ * message, its `content` list, the part, `tool_call_result`, `origin`, then the `arguments` value.
+ */
+const recordStructureDepth = 8;
+
+/**
+ * Bounds for one record: every message a store writes (its values nest at most `maxValueDepth` levels,
+ * checked before writing) is read back; deeper records were not written by a store.
+ */
+const recordLimits = { maxDepth: maxValueDepth + recordStructureDepth, maxNodes: 1_000_000 };
 
 function fail(where: string, problem: string, issues: readonly Issue[] = []): never {
   const details = issues.length > 0 ? `\n${formatIssues(issues)}` : "";

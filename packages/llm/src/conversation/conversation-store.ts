@@ -1,5 +1,8 @@
-import { runIdPattern } from "@junction/core";
+import { formatIssues, type Issue, runIdPattern } from "@junction/core";
+import { MessageFormatError } from "../errors.js";
+import { problems } from "../format-issues.js";
 import { ChatMessage } from "../messages/chat-message.js";
+import { checkMessageValueLimits } from "../messages/message-value-limits.js";
 import { ConversationConflictError } from "./conversation-errors.js";
 
 /**
@@ -109,6 +112,24 @@ export function checkAppend(
   if (expected !== undefined && (!Number.isInteger(expected) || expected < 0)) {
     throw new TypeError(`${where}: expectedLength must be a non-negative integer (got ${expected}).`);
   }
+  const issues: Issue[] = [];
+  messages.forEach((message, index) => {
+    checkMessageValueLimits(message, ["messages", index], issues);
+  });
+  refuseValues(where, issues);
+}
+
+/**
+ * Refuses to write messages whose values break core's value limits (a nested value of a tool call's
+ * arguments grown after the message was built): written, they could not be read back, and the whole
+ * conversation would become unreadable. Nothing is written.
+ */
+function refuseValues(where: string, issues: readonly Issue[]): void {
+  if (issues.length === 0) return;
+  throw new MessageFormatError(
+    `${where}: the messages cannot be stored (${problems(issues)}):\n${formatIssues(issues)}\nNothing was written; the conversation is unchanged.`,
+    { issues },
+  );
 }
 
 /** Refuses an append whose writer read an older conversation. */
@@ -143,6 +164,9 @@ export function checkSummary(where: string, id: string, summary: ConversationSum
     throw new TypeError(`${where}: summary.message must be a ChatMessage.`);
   if (!Number.isInteger(summary.covers) || summary.covers < 0)
     throw new TypeError(`${where}: summary.covers must be a non-negative integer.`);
+  const issues: Issue[] = [];
+  checkMessageValueLimits(summary.message, ["summary", "message"], issues);
+  refuseValues(where, issues);
 }
 
 interface MemoryConversation {

@@ -8,6 +8,7 @@ import {
   checkTextOrImagePart,
   checkToolCall,
   checkToolCallResult,
+  checkValueLimits,
   copyRecord,
   isRecord,
 } from "./content-part-checks.js";
@@ -109,13 +110,21 @@ export function fromAssistantWithOwnMeta(init: AssistantMessageInit): ChatMessag
   }
 }
 
-/** A message from parts that are already checked frozen copies (the factories' path). */
+/**
+ * A message from parts that are already checked frozen copies (the factories' path). `meta` is checked
+ * here against the value limits, so the error names the factory (`what`).
+ */
 function fromCheckedParts(
+  what: string,
   role: ChatRole,
   content: ContentPart[] | readonly ContentPart[],
   name: string | undefined,
   meta: ChatMessageMeta | undefined,
 ): ChatMessage {
+  if (isRecord(meta)) {
+    const issues: Issue[] = [];
+    if (!checkValueLimits(meta, ["meta"], issues)) fail(what, issues);
+  }
   const init: ChatMessageInit = { role, content, name, meta };
   trustedParts = true;
   return new ChatMessage(init);
@@ -202,6 +211,7 @@ export class ChatMessage {
       issues.push({ path: ["name"], message: "must be a string when given." });
     if (init.meta !== undefined && !isRecord(init.meta))
       issues.push({ path: ["meta"], message: "must be an object." });
+    else if (init.meta !== undefined) checkValueLimits(init.meta, ["meta"], issues);
     if (issues.length > 0) fail("new ChatMessage", issues);
     this.role = init.role;
     this.content = Object.freeze(content);
@@ -226,7 +236,13 @@ export class ChatMessage {
     options: ChatMessageOptions = {},
   ): ChatMessage {
     if (typeof content === "string")
-      return fromCheckedParts("user", [textPart(content)], options.name, options.meta);
+      return fromCheckedParts(
+        "ChatMessage.fromUser",
+        "user",
+        [textPart(content)],
+        options.name,
+        options.meta,
+      );
     const issues: Issue[] = [];
     if (!isRecord(content) || !Array.isArray(content.parts)) {
       issues.push({ path: [], message: "expected a text or { parts: [...] }." });
@@ -236,7 +252,13 @@ export class ChatMessage {
       issues.push({ path: ["parts"], message: "a user message needs at least one part (text or image)." });
     const parts = content.parts.map((part, index) => checkTextOrImagePart(part, ["parts", index], issues));
     if (issues.length > 0) fail("ChatMessage.fromUser", issues);
-    return fromCheckedParts("user", parts as ContentPart[], options.name, options.meta);
+    return fromCheckedParts(
+      "ChatMessage.fromUser",
+      "user",
+      parts as ContentPart[],
+      options.name,
+      options.meta,
+    );
   }
 
   /**
@@ -248,7 +270,7 @@ export class ChatMessage {
   static fromSystem(text: string, options: ChatMessageOptions = {}): ChatMessage {
     if (typeof text !== "string")
       fail("ChatMessage.fromSystem", [{ path: ["text"], message: "must be a string." }]);
-    return fromCheckedParts("system", [textPart(text)], options.name, options.meta);
+    return fromCheckedParts("ChatMessage.fromSystem", "system", [textPart(text)], options.name, options.meta);
   }
 
   /**
@@ -262,7 +284,13 @@ export class ChatMessage {
    */
   static fromAssistant(init: string | AssistantMessageInit = {}): ChatMessage {
     if (typeof init === "string")
-      return fromCheckedParts("assistant", [textPart(init)], undefined, undefined);
+      return fromCheckedParts(
+        "ChatMessage.fromAssistant",
+        "assistant",
+        [textPart(init)],
+        undefined,
+        undefined,
+      );
     const issues: Issue[] = [];
     const content: ContentPart[] = [];
     if (init.reasoning !== undefined && init.reasoning !== "") {
@@ -283,7 +311,7 @@ export class ChatMessage {
         });
     }
     if (issues.length > 0) fail("ChatMessage.fromAssistant", issues);
-    return fromCheckedParts("assistant", content, init.name, init.meta);
+    return fromCheckedParts("ChatMessage.fromAssistant", "assistant", content, init.name, init.meta);
   }
 
   /**
@@ -302,6 +330,7 @@ export class ChatMessage {
     const toolCallResult = checkToolCallResult({ result, origin, error: options.error ?? false }, [], issues);
     if (toolCallResult === undefined) fail("ChatMessage.fromTool", issues);
     return fromCheckedParts(
+      "ChatMessage.fromTool",
       "tool",
       [Object.freeze({ type: "tool_call_result", toolCallResult })],
       undefined,
@@ -390,7 +419,10 @@ export class ChatMessage {
    */
   withMeta(meta: ChatMessageMeta): ChatMessage {
     // This message's parts are already checked frozen copies.
-    return fromCheckedParts(this.role, this.content, this.name, { ...this.meta, ...meta });
+    return fromCheckedParts("ChatMessage.withMeta", this.role, this.content, this.name, {
+      ...this.meta,
+      ...meta,
+    });
   }
 
   /** The serialized form `{ role, content: [...], name, meta }`. */
@@ -444,6 +476,7 @@ export class ChatMessage {
       issues.push({ path: ["name"], message: "must be a string or null." });
     if (meta !== undefined && !isRecord(meta))
       issues.push({ path: ["meta"], message: "must be an object or null." });
+    else if (meta !== undefined) checkValueLimits(meta, ["meta"], issues);
     if (issues.length > 0) {
       throw new DeserializationError(
         `ChatMessage.fromJSON: invalid message (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n${formatIssues(issues)}`,

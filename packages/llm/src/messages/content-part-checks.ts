@@ -1,5 +1,10 @@
 import type { Issue } from "@junction/core";
-import { quoteExcerpt } from "@junction/core";
+import {
+  describeValueProblem,
+  describeValueProblemFix,
+  findValueProblem,
+  quoteExcerpt,
+} from "@junction/core";
 import type {
   ContentPart,
   ImageContent,
@@ -33,6 +38,24 @@ export function copyRecord<T extends object>(value: T): T {
   return Object.assign({}, value);
 }
 
+/**
+ * Records an issue when a free-form value of a message (tool call arguments, `extra`, `meta`) nests
+ * deeper than core's `maxValueDepth` or holds a huge sparse array: every later `JSON.stringify` of the
+ * message (a conversation store, serve, a snapshot) would otherwise throw a `RangeError`. Small values
+ * are measured without allocating (the agent step builds a message per model reply and tool result).
+ *
+ * @returns false when an issue was recorded
+ */
+export function checkValueLimits(value: object, path: Path, issues: Issue[], what = "the value"): boolean {
+  const problem = findValueProblem(value);
+  if (problem === undefined) return true;
+  issues.push({
+    path,
+    message: `${what} ${describeValueProblem(problem)}. ${describeValueProblemFix(problem)}`,
+  });
+  return false;
+}
+
 function freezeRecord(value: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
   return Object.isFrozen(value) ? value : Object.freeze(copyRecord(value));
 }
@@ -53,6 +76,9 @@ export function checkToolCall(value: unknown, path: Path, issues: Issue[]): Tool
     issues.push({ path: [...path, "id"], message: "must be a string when given." });
   if (extra !== undefined && extra !== null && !isRecord(extra))
     issues.push({ path: [...path, "extra"], message: "must be an object when given." });
+  if (issues.length > before) return undefined;
+  checkValueLimits(args as Record<string, unknown>, [...path, "arguments"], issues);
+  if (isRecord(extra)) checkValueLimits(extra, [...path, "extra"], issues);
   if (issues.length > before) return undefined;
   const call: {
     toolName: string;
@@ -106,6 +132,7 @@ export function checkImage(value: unknown, path: Path, issues: Issue[]): ImageCo
     issues.push({ path: [...path, "detail"], message: `must be "auto", "high" or "low".` });
   if (meta !== undefined && meta !== null && !isRecord(meta))
     issues.push({ path: [...path, "meta"], message: "must be an object when given." });
+  else if (isRecord(meta)) checkValueLimits(meta, [...path, "meta"], issues);
   if (issues.length > before) return undefined;
   return Object.freeze({
     base64Image: base64Image as string,
@@ -126,6 +153,8 @@ export function checkReasoning(value: unknown, path: Path, issues: Issue[]): Rea
     issues.push({ path: [...path, "extra"], message: "must be an object when given." });
     return undefined;
   }
+  if (value.extra !== undefined && !checkValueLimits(value.extra, [...path, "extra"], issues))
+    return undefined;
   return Object.freeze({
     reasoningText: value.reasoningText,
     extra: freezeRecord((value.extra as Record<string, unknown> | undefined) ?? {}),

@@ -12,7 +12,7 @@ import {
 } from "@junction/core";
 import type { z } from "zod";
 import { formatIssues, problems } from "../format-issues.js";
-import { isRecord } from "../messages/content-part-checks.js";
+import { checkValueLimits, isRecord } from "../messages/content-part-checks.js";
 import type { ToolCall } from "../messages/content-parts.js";
 import type { StreamingChunk } from "../streaming/streaming-chunk.js";
 import type { JsonSchemaType } from "./json-schema-type.js";
@@ -318,6 +318,10 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
   validateArguments(args: unknown): { success: true; data: TArgs } | { success: false; issues: Issue[] } {
     if (!isRecord(args))
       return { success: false, issues: [{ path: [], message: "arguments must be an object." }] };
+    // Before any walker sees them: a model (or a hostile server) may send arguments nested 100,000 deep.
+    const limitIssues: Issue[] = [];
+    if (!checkValueLimits(args, [], limitIssues, "the arguments object"))
+      return { success: false, issues: limitIssues };
     let prepared: Record<string, unknown> = args;
     const shape = this.#normalized.zodShape;
     if (shape !== undefined) {
@@ -343,7 +347,15 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
       if (issues !== undefined) return { success: false, issues };
       if (copied !== undefined) prepared = copied;
     }
-    const parsed = this.#normalized.validator.safeParse(prepared);
+    let parsed: ReturnType<z.ZodType["safeParse"]>;
+    try {
+      parsed = this.#normalized.validator.safeParse(prepared);
+    } catch (error) {
+      // A recursive parameters schema (z.lazy) can still run out of stack on a cyclic value.
+      if (!(error instanceof RangeError)) throw error;
+      const message = `validation ran out of stack (${error.message}): the arguments are cyclic or nest too deeply for this recursive parameters schema. Send smaller arguments.`;
+      return { success: false, issues: [{ path: [], message }] };
+    }
     if (parsed.success) return { success: true, data: parsed.data as TArgs };
     return {
       success: false,
