@@ -1,4 +1,4 @@
-import type { Logger } from "@junction/core";
+import { describeValueProblem, exceedsDepth, type Logger, maxValueDepth } from "@junction/core";
 import type { ToolCall } from "@junction/llm";
 
 /**
@@ -31,13 +31,17 @@ function parseArguments(text: string): { value: Record<string, unknown> } | { er
       error: `expected a JSON object, got ${Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}`,
     };
   }
+  // JSON.parse reads any depth, but the message, its validation and every later JSON.stringify would not.
+  if (exceedsDepth(value))
+    return { error: `the JSON ${describeValueProblem({ kind: "too_deep", limit: maxValueDepth })}` };
   return { value: value as Record<string, unknown> };
 }
 
 /**
  * Turns a wire tool call into a {@link ToolCall}. Empty arguments mean `{}`.
  *
- * Arguments that are not a JSON object are **kept visibly** rather than dropped (the reference drops
+ * Arguments that are not a JSON object, or nest deeper than core's `maxValueDepth` (1,000 levels), are
+ * **kept visibly** rather than dropped (the reference drops
  * them, which can leave an empty assistant message): the call gets `arguments: {}` and
  * `extra.malformed_arguments` (the raw text) plus `extra.arguments_error`, and a warning is logged.
  *
