@@ -251,7 +251,7 @@ export function readComponent(
     if (componentClass === undefined) {
       issues.push({
         path: [...path, "type"],
-        message: `unknown component type "${excerpt(type)}".${didYouMean(type, registry.componentTypes())} Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
+        message: `unknown component type "${excerpt(type)}".${didYouMean(type, registry.componentTypes())}${haystackTypeHint(type, registry)} Only registered types can be loaded: import the package that defines it, or register it with createRegistry().register(MyComponent) and pass { registry }.`,
       });
     }
   }
@@ -315,4 +315,16 @@ export function deserializeComponent(doc: unknown, options: DeserializeComponent
     );
   }
   return component;
+}
+
+/**
+ * For a Haystack type path (`haystack.components.retrievers.in_memory.InMemoryBM25Retriever`), the
+ * Junction type to write instead: `junction.<ClassName>` (said to be registered when it is).
+ */
+function haystackTypeHint(type: string, registry: Registry): string {
+  if (!/^haystack(_integrations)?\./.test(type)) return "";
+  const candidate = `junction.${type.slice(type.lastIndexOf(".") + 1)}`;
+  if (registry.getComponentClass(candidate) !== undefined)
+    return ` This is a Haystack type path; Junction's component is "${excerpt(candidate)}".`;
+  return ` This is a Haystack type path; Junction names its components "junction.<ClassName>" ("${excerpt(candidate)}" once the package that defines it is imported; see docs/haystack-users.md).`;
 }
