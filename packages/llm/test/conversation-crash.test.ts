@@ -88,10 +88,9 @@ describe("FileConversationStore: a process killed with SIGKILL while appending t
     timeout: 60_000,
   }, async () => {
     const dir = await tempDir();
-    const first = startWriter(dir, 0);
-    await first.appended(1);
-    first.child.kill("SIGKILL");
-    const turns = wholeTurns((await new FileConversationStore(dir).read("chat")).messages);
+    const turns = 2;
+    const before = new FileConversationStore(dir);
+    for (let turn = 0; turn < turns; turn++) await before.append("chat", turnMessages(turn));
 
     const dying = startWriter(dir, turns, "die-mid-line");
     await dying.closed;
