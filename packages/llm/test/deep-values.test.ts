@@ -220,9 +220,9 @@ const stores: [string, () => Promise<ConversationStore>][] = [
 ];
 
 describe.each(stores)("%s with deep tool arguments", (_name, make) => {
-  test("a turn with a 500-deep argument is stored and read back", async () => {
+  test.each([500, maxValueDepth])("a turn with a %i-deep argument is stored and read back", async (depth) => {
     const store = await make();
-    const call = { toolName: "search", arguments: nested(500), id: "c1" };
+    const call = { toolName: "search", arguments: nested(depth), id: "c1" };
     const turn = [
       ChatMessage.fromUser("go"),
       ChatMessage.fromAssistant({ toolCalls: [call] }),
