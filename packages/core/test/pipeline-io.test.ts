@@ -286,3 +286,21 @@ test("the published document schema describes inputs and outputs and keeps them 
   expect(Object.keys(schema.properties)).toContain("outputs");
   expect(schema.required ?? []).not.toContain("inputs");
 });
+
+describe("a flat request to an undeclared pipeline", () => {
+  test("a socket name at the top is answered with the nested form it belongs in", () => {
+    const Echo = defineComponent({
+      type: "io_test.Echo",
+      inputs: { messages: z.array(z.string()) },
+      outputs: { messages: z.array(z.string()) },
+      run: ({ messages }) => ({ messages }),
+    });
+    const io = describePipelineIO(new Pipeline().addComponent("kb-agent", new Echo()));
+    expect(() => io.toRunInputs({ messages: ["hi"] })).toThrow(
+      /write \{ "kb-agent": \{ "messages": \.\.\. \} \}\. Inputs: .*kb-agent\.messages/,
+    );
+    expect(io.toRunInputs({ "kb-agent": { messages: ["hi"] } })).toEqual({
+      "kb-agent": { messages: ["hi"] },
+    });
+  });
+});

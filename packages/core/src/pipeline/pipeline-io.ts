@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { formatIssues, type Issue, PipelineValidationError } from "../errors/errors.js";
+import { excerpt } from "../errors/excerpt.js";
 import type { PipelineOutputs } from "../run/events.js";
 import { decodeWireValue, wireJSONSchema } from "../sockets/wire-schema.js";
 import { declaredTargets } from "./declared-io.js";
@@ -230,6 +231,19 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   } else target[key] = value;
 }
 
+/**
+ * Why `{ key: value }` is not a component's socket values: the request is nested by component, so a
+ * key that is an input's socket name (`{ "messages": [...] }`) is shown in its nested form.
+ */
+function notSocketValues(key: string, fields: readonly PipelineIOField[]): string {
+  const matches = fields.filter((field) => field.path.length === 2 && field.path[1] === key);
+  if (matches.length > 0) {
+    const [component] = matches[0]!.path;
+    return `expected an object of socket values ({ socket: value }); the request is nested by component: write { "${excerpt(String(component))}": { "${excerpt(key)}": ... } }. Inputs: ${listPaths(fields)}.`;
+  }
+  return `expected an object of socket values ({ socket: value }). Inputs: ${listPaths(fields)}.`;
+}
+
 /** Puts a value at `nested[component][socket]`. */
 function put(nested: Record<string, Record<string, unknown>>, target: InputTarget, value: unknown): void {
   for (const [component, socket] of target.sockets) {
@@ -271,10 +285,7 @@ function toRunInputs(
     for (const component of Object.keys(request)) {
       const sockets = request[component];
       if (!isRecord(sockets)) {
-        issues.push({
-          path: [component],
-          message: "expected an object of socket values ({ socket: value }).",
-        });
+        issues.push({ path: [component], message: notSocketValues(component, fields) });
         continue;
       }
       for (const socket of Object.keys(sockets)) {
