@@ -314,7 +314,7 @@ describe("tool calls whose arguments a generator could not parse", () => {
     const toolMessage = result.messages?.find((message) => message.role === "tool");
     expect(toolMessage?.toolCallResult?.error).toBe(true);
     expect(String(toolMessage?.toolCallResult?.result)).toContain(
-      'not valid JSON (Unexpected end of JSON input): "{\\"city\\": \\"Par"',
+      'not a usable JSON object (Unexpected end of JSON input): "{\\"city\\": \\"Par"',
     );
     expect(result.tool_call_counts).toEqual({ lookup: 1 });
   });
@@ -325,6 +325,8 @@ describe("tool calls whose arguments a generator could not parse", () => {
       tools: [lookup],
       raiseOnToolInvocationFailure: true,
     });
-    await expect(runAgent(agent, { messages: [user("weather?")] })).rejects.toThrow(/not valid JSON/);
+    await expect(runAgent(agent, { messages: [user("weather?")] })).rejects.toThrow(
+      /not a usable JSON object/,
+    );
   });
 });

@@ -177,7 +177,7 @@ function execute<R>(
     // with made-up arguments; tell the model what was wrong so it can call again.
     const reason = typeof call.extra?.arguments_error === "string" ? ` (${call.extra.arguments_error})` : "";
     const error = new ToolInvocationError(
-      `The arguments for tool "${excerpt(call.toolName)}" were not valid JSON${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
+      `The arguments for tool "${excerpt(call.toolName)}" were not a usable JSON object${reason}: ${quoteExcerpt(malformed)}. Call the tool again with a JSON object of arguments.`,
       { toolName: call.toolName, arguments: call.arguments },
     );
     return finish({ message: errorMessage(call, error), error, result: undefined });
