@@ -109,11 +109,10 @@ describe("FileConversationStore: a process killed with SIGKILL while appending t
     expect((await readFile(file, "utf8")).split("\n").filter((line) => line !== "")).toHaveLength(turns + 1);
   });
 
-  // Known bug (reported, not fixed here: core's withFileLock): the lock file of a writer killed inside an
-  // append names its pid, but is only taken over once it is 30 s old (staleMs), while an append gives
-  // up after 10 s (timeoutMs). A process restarted right after a crash cannot append to that
-  // conversation for 30 s: each append fails with "withFileLock: could not lock … in time".
-  test.fails("killed inside an append: the next append with default options takes over the dead writer's lock", {
+  // The lock file of a writer killed inside an append names its pid and host: a process restarted right
+  // after the crash takes it over at once (before, only after staleMs, 30 s — longer than an append
+  // waits, so appends failed for half a minute).
+  test("killed inside an append: the next append with default options takes over the dead writer's lock", {
     timeout: 60_000,
   }, async () => {
     const dir = await tempDir();

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { constants, promises as fs } from "node:fs";
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
+import { JunctionError } from "../errors/errors.js";
 import { runIdPattern } from "../run/snapshot-schema.js";
 
 /**
@@ -125,16 +127,70 @@ export async function readDurableLines(path: string): Promise<string[]> {
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
-  /** A lock older than this is taken over (its holder is presumed dead). Default 30 s. */
+  /**
+   * A lock older than this is taken over (its holder is presumed dead). Default 30 s. A lock whose
+   * holder is a process of this host that no longer runs is taken over at once, whatever its age.
+   */
   readonly staleMs?: number | undefined;
   /** Give up after this long. Default 10 s. */
   readonly timeoutMs?: number | undefined;
 }
 
+/** Who holds a lock: what its file says (`<pid> <time> <host>`), `undefined` when it says nothing usable. */
+function lockHolder(text: string): { pid: number; host: string | undefined } | undefined {
+  const [pid, , host] = text.trim().split(" ");
+  const number = Number(pid);
+  return Number.isSafeInteger(number) && number > 0 ? { pid: number, host } : undefined;
+}
+
+/** True when `pid` is a process of this host that no longer runs. */
+function isDeadHere(holder: { pid: number; host: string | undefined }): boolean {
+  if (holder.host !== hostname()) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Whether the lock at `path` can be taken over: its holder died (a process of this host that no longer
+ * runs), or it is older than `staleMs`, or it is empty and a few seconds old (its writer died between
+ * creating and filling it). The lock is then removed without ever removing a lock someone else just
+ * took: it is renamed away, checked again, and put back when it turns out to be another one.
+ */
+async function takeOverAbandoned(path: string, staleMs: number): Promise<boolean> {
+  const stat = await fs.stat(path).catch(() => undefined);
+  if (stat === undefined) return true;
+  const text = await fs.readFile(path, "utf8").catch(() => undefined);
+  if (text === undefined) return true;
+  const holder = lockHolder(text);
+  const age = Date.now() - stat.mtimeMs;
+  const abandoned = age > staleMs || (holder === undefined ? age > 5_000 : isDeadHere(holder));
+  if (!abandoned) return false;
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.abandoned`;
+  try {
+    await fs.rename(path, aside);
+  } catch {
+    return true; // gone already: someone else took it over
+  }
+  const moved = await fs.readFile(aside, "utf8").catch(() => undefined);
+  if (moved !== text) {
+    // Between our read and the rename, the lock changed hands: put the new holder's lock back.
+    await fs.link(aside, path).catch(() => undefined);
+  }
+  await fs.rm(aside, { force: true });
+  return true;
+}
+
 /**
  * Runs `fn` while holding an exclusive lock file at `path` (created with O_EXCL), across processes.
+ * The lock file says who holds it (`<pid> <time> <host>`): a lock left by a process that died on this
+ * host is taken over at once, any other after `staleMs`.
  *
- * @throws Error when the lock cannot be taken within `timeoutMs`
+ * @throws JunctionError `FILE_LOCK_TIMEOUT` when the lock cannot be taken within `timeoutMs`, naming
+ *   the file and its holder
  */
 export async function withFileLock<T>(
   path: string,
@@ -142,21 +198,27 @@ export async function withFileLock<T>(
   options: FileLockOptions = {},
 ): Promise<T> {
   const staleMs = options.staleMs ?? 30_000;
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const deadline = Date.now() + timeoutMs;
   for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
     try {
       const handle = await fs.open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-      await handle.writeFile(`${process.pid} ${Date.now()}`);
-      await handle.close();
+      try {
+        await handle.writeFile(`${process.pid} ${Date.now()} ${hostname()}`);
+      } finally {
+        await handle.close();
+      }
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const stat = await fs.stat(path).catch(() => undefined);
-      if (stat !== undefined && Date.now() - stat.mtimeMs > staleMs) {
-        await fs.rm(path, { force: true });
-        continue;
+      if (await takeOverAbandoned(path, staleMs)) continue;
+      if (Date.now() > deadline) {
+        const holder = await fs.readFile(path, "utf8").catch(() => "");
+        throw new JunctionError(
+          "FILE_LOCK_TIMEOUT",
+          `withFileLock: could not lock "${path}" within ${timeoutMs} ms: another process holds it (${holder.trim() === "" ? "it names no holder" : `held by pid ${holder.trim().split(" ")[0]}`}) and it is not older than staleMs (${staleMs} ms). Wait for that process, or raise timeoutMs; a lock left by a process that died on this host is taken over at once.`,
+        );
       }
-      if (Date.now() > deadline) throw new Error(`withFileLock: could not lock "${path}" in time.`);
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
