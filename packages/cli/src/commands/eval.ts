@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import type { AnyComponent, Pipeline } from "@junction/core";
+import { readFileSync } from "node:fs";
+import { type AnyComponent, type Pipeline, writeFileAtomic } from "@junction/core";
 import {
   AnswerExactMatchEvaluator,
   DocumentMAPEvaluator,
@@ -234,13 +234,15 @@ export async function evalCommand(values: Record<string, unknown>, positionals: 
     for (const error of result.errors.slice(0, 10))
       process.stderr.write(`  row ${error.rowIndex} (${error.stage}): ${error.message}\n`);
   }
-  const write = (flag: string, text: string) => {
+  // Atomic (temp file, fsync, rename): a run killed while writing leaves the old file whole — with
+  // `--compare baseline.json --out baseline.json` that is the baseline.
+  const write = async (flag: string, text: string) => {
     const path = values[flag] as string | undefined;
-    if (path !== undefined) writeFileSync(path, text);
+    if (path !== undefined) await writeFileAtomic(path, text);
   };
-  write("out", `${JSON.stringify(result, null, 2)}\n`);
-  write("csv", result.toCSV());
-  write("html", result.toHTML(previous === undefined ? {} : { compare: previous }));
+  await write("out", `${JSON.stringify(result, null, 2)}\n`);
+  await write("csv", result.toCSV());
+  await write("html", result.toHTML(previous === undefined ? {} : { compare: previous }));
 
   let failed = false;
   for (const [metric, threshold] of gates) {
