@@ -90,6 +90,25 @@ async function rejection(promise: Promise<unknown>): Promise<JunctionError> {
 }
 
 describe("a component run directly", () => {
+  test("the depth check reads data only: a getter in the input is never called by it", async () => {
+    let called = 0;
+    const Keep = defineComponent({
+      type: "limits.Keep",
+      inputs: { data: z.unknown() },
+      outputs: { kept: z.boolean() },
+      run: ({ data }) => ({ kept: typeof data === "object" && data !== null }),
+    });
+    const input = {
+      get expensive() {
+        called += 1;
+        return nested(maxValueDepth + 5);
+      },
+      plain: { a: 1 },
+    };
+    expect(await new Keep().run({ data: input })).toEqual({ kept: true });
+    expect(called).toBe(0);
+  });
+
   test.each(["object", "array"] as const)(
     "refuses a 10,000-deep %s for a z.unknown() socket, naming the socket and the limit",
     async (kind) => {

@@ -62,7 +62,7 @@ export function prepareDirectInputs(
         });
         continue;
       }
-      const problem = findValueProblem(value, maxValueDepth + 1);
+      const problem = findValueProblem(value, maxValueDepth + 1, { dataOnly: true });
       if (problem !== undefined) {
         const fix = describeValueProblemFix(problem);
         const what =
@@ -80,7 +80,12 @@ export function prepareDirectInputs(
       continue;
     }
     // Refused like a pipeline's run input: too deep for the walkers behind a run, or a huge sparse array.
-    const problem = typeof value === "object" && value !== null ? findValueProblem(value) : undefined;
+    // Data properties only: the component gets the value as it is and may read only part of it (no
+    // getter is called here).
+    const problem =
+      typeof value === "object" && value !== null
+        ? findValueProblem(value, maxValueDepth, { dataOnly: true })
+        : undefined;
     if (problem !== undefined) {
       issues.push({
         path: [socket.name],

@@ -61,10 +61,18 @@ export function exceedsDepth(value: unknown, limit: number = maxValueDepth): boo
  *
  * @param value - any value (class instances other than Map and Set are not entered)
  * @param limit - the deepest nesting accepted
+ * @param options - `dataOnly`: read only data properties, never calling a getter (for a value handed to
+ *   a component as it is, which may read only part of it); slower for small values
  */
-export function findValueProblem(value: unknown, limit: number = maxValueDepth): ValueProblem | undefined {
+export function findValueProblem(
+  value: unknown,
+  limit: number = maxValueDepth,
+  options: { readonly dataOnly?: boolean } = {},
+): ValueProblem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  if (limit >= smallLevels && smallValueBudget(value, smallLevels, smallNodes) >= 0) return undefined;
+  const dataOnly = options.dataOnly === true;
+  if (!dataOnly && limit >= smallLevels && smallValueBudget(value, smallLevels, smallNodes) >= 0)
+    return undefined;
   const seen = new Set<object>();
   const stack: { value: object; depth: number }[] = [{ value, depth: 1 }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
@@ -85,7 +93,7 @@ export function findValueProblem(value: unknown, limit: number = maxValueDepth):
       }
       continue;
     }
-    for (const child of childrenOf(current)) {
+    for (const child of dataOnly ? dataChildrenOf(current) : childrenOf(current)) {
       if (typeof child === "object" && child !== null && !seen.has(child))
         stack.push({ value: child, depth: top.depth + 1 });
     }
@@ -169,4 +177,17 @@ function childrenOf(value: object): Iterable<unknown> {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return [];
   return Object.values(value);
+}
+
+/** {@link childrenOf} without calling getters: the values of own data properties only. */
+function dataChildrenOf(value: object): Iterable<unknown> {
+  if (value instanceof Map) return value.values();
+  if (value instanceof Set) return value.values();
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return [];
+  const children: unknown[] = [];
+  for (const descriptor of Object.values(Object.getOwnPropertyDescriptors(value))) {
+    if ("value" in descriptor && descriptor.enumerable === true) children.push(descriptor.value);
+  }
+  return children;
 }
