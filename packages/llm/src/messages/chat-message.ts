@@ -1,4 +1,10 @@
-import { DeserializationError, defineNamedType, type Issue, quoteExcerpt } from "@junction/core";
+import {
+  DeserializationError,
+  defineNamedType,
+  findValueProblem,
+  type Issue,
+  quoteExcerpt,
+} from "@junction/core";
 import { z } from "zod";
 import { MessageFormatError } from "../errors.js";
 import { formatIssues } from "../format-issues.js";
@@ -121,9 +127,10 @@ function fromCheckedParts(
   name: string | undefined,
   meta: ChatMessageMeta | undefined,
 ): ChatMessage {
-  if (isRecord(meta)) {
+  if (isRecord(meta) && findValueProblem(meta) !== undefined) {
     const issues: Issue[] = [];
-    if (!checkValueLimits(meta, ["meta"], issues)) fail(what, issues);
+    checkValueLimits(meta, ["meta"], issues);
+    fail(what, issues);
   }
   const init: ChatMessageInit = { role, content, name, meta };
   trustedParts = true;

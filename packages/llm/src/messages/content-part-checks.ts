@@ -77,9 +77,12 @@ export function checkToolCall(value: unknown, path: Path, issues: Issue[]): Tool
   if (extra !== undefined && extra !== null && !isRecord(extra))
     issues.push({ path: [...path, "extra"], message: "must be an object when given." });
   if (issues.length > before) return undefined;
-  checkValueLimits(args as Record<string, unknown>, [...path, "arguments"], issues);
-  if (isRecord(extra)) checkValueLimits(extra, [...path, "extra"], issues);
-  if (issues.length > before) return undefined;
+  // Measured first, paths built only for a problem (this runs for every tool call a model makes).
+  if (findValueProblem(args) !== undefined || (isRecord(extra) && findValueProblem(extra) !== undefined)) {
+    checkValueLimits(args as Record<string, unknown>, [...path, "arguments"], issues);
+    if (isRecord(extra)) checkValueLimits(extra, [...path, "extra"], issues);
+    return undefined;
+  }
   const call: {
     toolName: string;
     arguments: Readonly<Record<string, unknown>>;

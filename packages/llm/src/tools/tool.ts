@@ -1,5 +1,6 @@
 import {
   excerpt,
+  findValueProblem,
   getDefaultLogger,
   type Issue,
   type Logger,
@@ -319,9 +320,11 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     if (!isRecord(args))
       return { success: false, issues: [{ path: [], message: "arguments must be an object." }] };
     // Before any walker sees them: a model (or a hostile server) may send arguments nested 100,000 deep.
-    const limitIssues: Issue[] = [];
-    if (!checkValueLimits(args, [], limitIssues, "the arguments object"))
+    if (findValueProblem(args) !== undefined) {
+      const limitIssues: Issue[] = [];
+      checkValueLimits(args, [], limitIssues, "the arguments object");
       return { success: false, issues: limitIssues };
+    }
     let prepared: Record<string, unknown> = args;
     const shape = this.#normalized.zodShape;
     if (shape !== undefined) {
