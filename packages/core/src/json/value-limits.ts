@@ -67,10 +67,11 @@ export function exceedsDepth(value: unknown, limit: number = maxValueDepth): boo
 export function findValueProblem(
   value: unknown,
   limit: number = maxValueDepth,
-  options: { readonly dataOnly?: boolean } = {},
+  options?: { readonly dataOnly?: boolean },
 ): ValueProblem | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const dataOnly = options.dataOnly === true;
+  // No default `{}` for options: this runs several times per agent step.
+  const dataOnly = options?.dataOnly === true;
   if (!dataOnly && limit >= smallLevels && smallValueBudget(value, smallLevels, smallNodes) >= 0)
     return undefined;
   const seen = new Set<object>();
