@@ -1,4 +1,4 @@
-import type { Logger } from "@junction/core";
+import { describeValueProblem, exceedsDepth, type Logger, maxValueDepth } from "@junction/core";
 import { ChatMessage, type ToolCall } from "@junction/llm";
 import { mapFinishReason } from "./finish-reason.js";
 import { toUsage } from "./usage.js";
@@ -26,7 +26,8 @@ export interface ReplyParts {
 }
 
 /**
- * Parses a tool call's JSON input. Input that is not a JSON object is kept visibly, as
+ * Parses a tool call's JSON input. Input that is not a JSON object, or nests deeper than core's
+ * `maxValueDepth`, is kept visibly, as
  * `OpenAIChatGenerator` does: `arguments: {}` plus `extra.malformed_arguments` and `extra.arguments_error`
  * (the agent then tells the model instead of running the tool with made-up arguments).
  */
@@ -43,6 +44,9 @@ export function toToolCall(call: RawToolCall, logger: Logger): ToolCall {
   }
   if (error === undefined && (typeof value !== "object" || value === null || Array.isArray(value)))
     error = "expected a JSON object";
+  // JSON.parse reads any depth, but the message, its validation and every later JSON.stringify would not.
+  if (error === undefined && exceedsDepth(value))
+    error = `the JSON ${describeValueProblem({ kind: "too_deep", limit: maxValueDepth })}`;
   if (error === undefined)
     return { toolName: call.toolName, arguments: value as Record<string, unknown>, id: call.toolCallId };
   logger.warn(

@@ -131,6 +131,23 @@ describe("AISDKChatGenerator with a v3 model (MockLanguageModelV3)", () => {
     expect(logger.records.map((record) => record.level)).toEqual(["warn"]);
   });
 
+  it("keeps tool call input nested deeper than maxValueDepth as malformed (the run can tell the model)", async () => {
+    const logger = new MemoryLogger();
+    const deep = `{"city":${"[".repeat(5_000)}1${"]".repeat(5_000)}}`;
+    const model = new MockLanguageModelV3({
+      doGenerate: toolCallResult([{ id: "a", name: "weather", input: deep }]),
+    });
+    const { replies } = await new AISDKChatGenerator({ model }).run(
+      { messages: [ChatMessage.fromUser("?")], tools: [weather] },
+      { logger },
+    );
+    const call = replies![0]!.toolCalls[0]!;
+    expect(call.arguments).toEqual({});
+    expect(call.extra?.malformed_arguments).toBe(deep);
+    expect(String(call.extra?.arguments_error)).toMatch(/deeper than 1,000 levels/);
+    expect(logger.records.map((record) => record.level)).toEqual(["warn"]);
+  });
+
   it("maps tool_choice, response_format and a failed tool result", async () => {
     const model = new MockLanguageModelV3({ doGenerate: textResult("ok") });
     await new AISDKChatGenerator({ model }).run({
