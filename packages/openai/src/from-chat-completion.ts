@@ -1,7 +1,8 @@
-import type { Logger } from "@junction/core";
+import { describeValueProblem, exceedsDepth, type Logger, maxValueDepth } from "@junction/core";
 import { ChatMessage, type ChatMessageMeta, type ToolCall, type Usage } from "@junction/llm";
 import type OpenAI from "openai";
 import { mapFinishReason } from "./finish-reason.js";
+import { OpenAIApiError } from "./openai-api-error.js";
 import { parseToolCall } from "./parse-tool-call.js";
 
 type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
@@ -23,7 +24,23 @@ export function reasoningOf(value: object | null | undefined): string | undefine
 /** A plain-JSON copy of the SDK's usage object (with its `*_details`), or `null`. */
 export function usageToJSON(usage: OpenAI.CompletionUsage | null | undefined): Usage | null {
   if (usage === null || usage === undefined) return null;
-  return JSON.parse(JSON.stringify(usage)) as Usage;
+  return jsonCopy(usage, "usage") as Usage;
+}
+
+/**
+ * A plain-JSON copy of part of a server's reply. The reply was parsed from JSON at any depth, but
+ * `JSON.stringify` runs out of stack on a deep one: such a reply is refused with an error naming the field
+ * (a real server never nests `usage` or `logprobs` this deep).
+ *
+ * @throws OpenAIApiError when `value` nests deeper than core's `maxValueDepth`
+ */
+export function jsonCopy(value: unknown, field: string): unknown {
+  if (exceedsDepth(value)) {
+    throw new OpenAIApiError(
+      `OpenAIChatGenerator: the server's reply has a "${field}" that ${describeValueProblem({ kind: "too_deep", limit: maxValueDepth })}; it is not a valid reply. Check the server (baseURL) the generator talks to.`,
+    );
+  }
+  return JSON.parse(JSON.stringify(value)) as unknown;
 }
 
 function choiceToMessage(completion: ChatCompletion, choice: Choice, logger: Logger): ChatMessage {
@@ -41,7 +58,7 @@ function choiceToMessage(completion: ChatCompletion, choice: Choice, logger: Log
     index: choice.index,
     finish_reason: mapFinishReason(choice.finish_reason),
     usage: usageToJSON(completion.usage),
-    ...(choice.logprobs ? { logprobs: JSON.parse(JSON.stringify(choice.logprobs)) as unknown } : {}),
+    ...(choice.logprobs ? { logprobs: jsonCopy(choice.logprobs, "logprobs") } : {}),
     ...(typeof message.refusal === "string" ? { refusal: message.refusal } : {}),
   };
   const reasoning = reasoningOf(message);

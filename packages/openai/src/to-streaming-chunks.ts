@@ -1,7 +1,7 @@
 import { type ComponentInfo, StreamingChunk, type ToolCallDelta } from "@junction/llm";
 import type OpenAI from "openai";
 import { chunkFinishReason } from "./finish-reason.js";
-import { reasoningOf, usageToJSON } from "./from-chat-completion.js";
+import { jsonCopy, reasoningOf, usageToJSON } from "./from-chat-completion.js";
 
 type ChatCompletionChunk = OpenAI.Chat.Completions.ChatCompletionChunk;
 
@@ -31,7 +31,7 @@ export function toStreamingChunks(
     received_at: new Date().toISOString(),
     usage: usageToJSON(wire.usage),
     ...(choice === undefined ? {} : { index: choice.index, finish_reason: choice.finish_reason ?? null }),
-    ...(choice?.logprobs ? { logprobs: JSON.parse(JSON.stringify(choice.logprobs)) as unknown } : {}),
+    ...(choice?.logprobs ? { logprobs: jsonCopy(choice.logprobs, "logprobs") } : {}),
   };
   const common = { componentInfo, meta, ...(finishReason === undefined ? {} : { finishReason }) };
   const out: StreamingChunk[] = [];
