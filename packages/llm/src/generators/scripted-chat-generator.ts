@@ -102,13 +102,9 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** One call's inputs, as {@link scriptedReplies} needs them. */
-interface ScriptedTurn {
+interface ScriptedTurn extends ScriptedReplyContext {
   readonly messages: readonly ChatMessage[];
-  readonly tools: readonly AnyTool[];
-  readonly generationKwargs: Readonly<Record<string, unknown>> | undefined;
   readonly streamingCallback: ((chunk: StreamingChunk) => unknown) | undefined;
-  readonly responseFormat: JsonSchemaResponseFormat | undefined;
-  readonly call: number;
 }
 
 /**
@@ -122,13 +118,8 @@ function scriptedReplies(
 ): MaybePromise<ChatMessage[]> {
   const p = context.params;
   if (p.respond === undefined) return finishReply(undefined, turn, context);
-  const answered = p.respond(turn.messages, {
-    call: turn.call,
-    tools: turn.tools,
-    generationKwargs: turn.generationKwargs,
-    responseFormat: turn.responseFormat,
-    signal: context.signal,
-  });
+  // The turn is the reply context too (one object per call, not two).
+  const answered = p.respond(turn.messages, turn);
   if (isPromiseLike(answered))
     return Promise.resolve(answered).then((reply) => finishReply(reply, turn, context));
   return finishReply(answered, turn, context);
@@ -199,12 +190,13 @@ const ScriptedChatGeneratorComponent = defineComponent({
     }
     const offered = state.offered;
     const turn: ScriptedTurn = {
-      messages,
+      call,
       tools: offered,
       generationKwargs: generation_kwargs,
-      streamingCallback: streaming_callback,
       responseFormat: response_format,
-      call,
+      signal,
+      messages,
+      streamingCallback: streaming_callback,
     };
     // Nobody records spans: the reply is made directly (no request record, no closure).
     if (context.tracer === noopTracer) {

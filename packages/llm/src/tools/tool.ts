@@ -320,7 +320,9 @@ export class Tool<TArgs = Record<string, unknown>, TResult = unknown> {
     if (!isRecord(args))
       return { success: false, issues: [{ path: [], message: "arguments must be an object." }] };
     // Before any walker sees them: a model (or a hostile server) may send arguments nested 100,000 deep.
-    if (findValueProblem(args) !== undefined) {
+    // Frozen arguments come from a ChatMessage, whose factories checked them already (once per call,
+    // not twice per agent step); anything else is measured here.
+    if (!Object.isFrozen(args) && findValueProblem(args) !== undefined) {
       const limitIssues: Issue[] = [];
       checkValueLimits(args, [], limitIssues, "the arguments object");
       return { success: false, issues: limitIssues };
