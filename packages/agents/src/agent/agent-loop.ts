@@ -76,6 +76,8 @@ class AgentRun {
   conversation: ConversationTurn | undefined;
   /** Decisions made with scope "run", by tool name. */
   readonly sticky: Record<string, StickyDecision> = {};
+  /** True when nothing can read State during the run, so the tool call counts need no copy per step. */
+  readonly countsInPlace: boolean;
   /** The run's tools when they cannot change (no Toolset among them). */
   fixedTools: AnyTool[] | undefined;
   toolMapFor: readonly AnyTool[] | undefined;
@@ -98,6 +100,7 @@ class AgentRun {
     this.exitSet = new Set(params.exitConditions);
     this.checkToolExit = !(params.exitConditions.length === 1 && params.exitConditions[0] === "text");
     this.answers = setup.output === undefined ? undefined : new StructuredAnswers(this, setup.output);
+    this.countsInPlace = noHooks(setup.hooks) && toolsLeaveStateAlone(prepared.tools);
   }
 
   async hooks(point: HookPoint, parent: Span | undefined): Promise<void> {
@@ -382,7 +385,10 @@ class AgentRun {
   }
 
   countToolCalls(calls: readonly ToolCall[]): void {
-    const counts = copyRecord(this.toolCallCounts);
+    // A value someone read from State never changes afterwards, so the counts are copied — unless nothing
+    // can read State during this run (no hooks, no tool that gets the State or reads this key): then the
+    // run's own record is updated in place.
+    const counts = this.countsInPlace ? this.toolCallCounts : copyRecord(this.toolCallCounts);
     for (const call of calls) counts[call.toolName] = (counts[call.toolName] ?? 0) + 1;
     this.toolCallCounts = counts;
     writeUnchecked(this.state, "tool_call_counts", counts);
@@ -542,6 +548,23 @@ export async function runAgent(
 function callsTools(replies: readonly ChatMessage[]): boolean {
   for (const reply of replies) if (reply.toolCall !== undefined) return true;
   return false;
+}
+
+function noHooks(hooks: AgentSetup["hooks"]): boolean {
+  for (const point of Object.values(hooks)) if (point.length > 0) return false;
+  return true;
+}
+
+/** True when no tool of a fixed list gets the live State or reads the tool call counts from it. */
+function toolsLeaveStateAlone(tools: PreparedRun["tools"]): boolean {
+  if (tools === undefined) return true;
+  if (hasToolset(tools)) return false;
+  for (const tool of flattenTools(tools)) {
+    if (tool.needsState) return false;
+    if (tool.inputsFromState !== undefined && Object.hasOwn(tool.inputsFromState, "tool_call_counts"))
+      return false;
+  }
+  return true;
 }
 
 /** True when the tools input holds a Toolset (whose tools may change between steps). */
