@@ -17,6 +17,7 @@ import {
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { useTempDirs } from "../../../test/support/temp-dirs.js";
+import { depthOf, nested, type Tree, treeSchema } from "./support/deep-values.js";
 import { interruptOf } from "./support/interrupts.js";
 
 /**
@@ -27,35 +28,12 @@ import { interruptOf } from "./support/interrupts.js";
 
 const tempDir = useTempDirs("hostile");
 
-/** `{ a: { a: … leaf } }` (or `[[… leaf]]`) nesting `depth` containers. */
-function nested(depth: number, kind: "object" | "array" = "object", leaf: unknown = "leaf"): unknown {
-  let value = leaf;
-  for (let level = 0; level < depth; level++) value = kind === "object" ? { a: value } : [value];
-  return value;
-}
-
-/** How many containers `value` nests along its first child (iterative: any depth). */
-function depthOf(value: unknown): number {
-  let depth = 0;
-  let current = value;
-  while (typeof current === "object" && current !== null) {
-    depth += 1;
-    current = Array.isArray(current) ? current[0] : (current as { a: unknown }).a;
-  }
-  return depth;
-}
-
 const Measure = defineComponent({
   type: "hostile.Measure",
   inputs: { data: z.unknown() },
   outputs: { depth: z.number() },
   run: ({ data }) => ({ depth: depthOf(data) }),
 });
-
-type Tree = { a?: Tree | string | undefined };
-const treeSchema: z.ZodType<Tree> = z.lazy(() =>
-  z.object({ a: z.union([z.string(), treeSchema]).optional() }),
-);
 
 const MeasureTree = defineComponent({
   type: "hostile.MeasureTree",

@@ -13,19 +13,13 @@ import {
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { depthOf, nested, type Tree, treeSchema } from "./support/deep-values.js";
 
 /**
  * The value limits outside a pipeline's own walkers: a component run directly (`component.run(inputs)`)
  * refuses what a pipeline run refuses, and a huge sparse array (`a.length = 1e9`) is refused at once
  * instead of being walked index by index.
  */
-
-/** `{ a: { a: … leaf } }` (or `[[… leaf]]`) nesting `depth` containers. */
-function nested(depth: number, kind: "object" | "array" = "object", leaf: unknown = "leaf"): unknown {
-  let value = leaf;
-  for (let level = 0; level < depth; level++) value = kind === "object" ? { a: value } : [value];
-  return value;
-}
 
 /** An array of length 1,000,000,000 with one entry set (at `index`). */
 function sparse(index = 5): unknown[] {
@@ -35,27 +29,12 @@ function sparse(index = 5): unknown[] {
   return array;
 }
 
-function depthOf(value: unknown): number {
-  let depth = 0;
-  let current = value;
-  while (typeof current === "object" && current !== null) {
-    depth += 1;
-    current = Array.isArray(current) ? current[0] : (current as { a: unknown }).a;
-  }
-  return depth;
-}
-
 const Measure = defineComponent({
   type: "limits.Measure",
   inputs: { data: z.unknown() },
   outputs: { depth: z.number() },
   run: ({ data }) => ({ depth: depthOf(data) }),
 });
-
-type Tree = { a?: Tree | string | undefined };
-const treeSchema: z.ZodType<Tree> = z.lazy(() =>
-  z.object({ a: z.union([z.string(), treeSchema]).optional() }),
-);
 
 const MeasureTree = defineComponent({
   type: "limits.MeasureTree",
