@@ -3,17 +3,9 @@
  * over a fixed vocabulary, so a few words are in most documents and most words are rare, as in text.
  */
 
-/** A deterministic PRNG (mulberry32): the same seed gives the same corpus on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../../test/support/seeded-random.js";
+
+export { seededRandom };
 
 /** Samples word ranks from a Zipf distribution over `size` words. */
 function zipfSampler(size: number, random: () => number): () => number {

@@ -9,6 +9,7 @@ import {
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { seededRandom as random } from "../../../test/support/seeded-random.js";
 import { delay } from "./support/pipeline-components.js";
 
 /** Concurrency, determinism, cancellation and failure. */
@@ -97,18 +98,6 @@ function buildGraph(): Pipeline {
   for (const name of ["c", "a"]) p.connect(`${name}.list`, "gather.lists");
   p.addComponent("route", new Route()).connect("gather", "route").connect("route.again", "entry");
   return p;
-}
-
-/** A seeded pseudo-random generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 async function observe(concurrency: number, seed: number) {

@@ -1,4 +1,5 @@
 import { defineComponent } from "@junction/core";
+import { seededRandom } from "../../support/seeded-random.js";
 
 /**
  * `defineComponent` for the conformance suite's components: the same declaration, plus an optional
@@ -18,14 +19,8 @@ export function setRunDelay(next: (() => number | undefined) | undefined): void 
 
 /** A seeded pseudo-random delay source (mulberry32), so shuffled runs are reproducible. */
 export function seededDelays(seed: number, maxMilliseconds: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (maxMilliseconds + 1));
-  };
+  const random = seededRandom(seed);
+  return () => Math.floor(random() * (maxMilliseconds + 1));
 }
 
 /** Like `defineComponent`, but honours {@link setRunDelay}. */
