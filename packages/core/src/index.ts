@@ -23,7 +23,7 @@ export type {
 } from "./component/contract.js";
 export { isComponent } from "./component/internals.js";
 export type { InvokeComponentOptions } from "./component/invoke.js";
-export { callComponent, invokeComponent } from "./component/invoke.js";
+export { callComponent, componentCaller, invokeComponent } from "./component/invoke.js";
 export type { CreateRegistryOptions, Registry } from "./component/registry.js";
 export { createRegistry, defaultRegistry } from "./component/registry.js";
 export type {

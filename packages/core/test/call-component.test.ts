@@ -1,4 +1,11 @@
-import { callComponent, defineComponent, invokeComponent, isPromiseLike } from "@junction/core";
+import {
+  callComponent,
+  componentCaller,
+  defineComponent,
+  invokeComponent,
+  isPromiseLike,
+  type RunContext,
+} from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 
@@ -69,6 +76,63 @@ describe("callComponent", () => {
     const outputs = invokeComponent(new Double(), { value: 4 });
     expect(outputs).toBeInstanceOf(Promise);
     await expect(outputs).resolves.toEqual({ doubled: 8 });
+  });
+});
+
+describe("componentCaller", () => {
+  const seen: RunContext[] = [];
+  const Recorder = defineComponent({
+    type: "test.Recorder",
+    inputs: { value: z.number() },
+    outputs: { doubled: z.number() },
+    run: async ({ value }, context) => {
+      seen.push(context as RunContext);
+      await context.emit({ value });
+      return { doubled: value * 2 };
+    },
+  });
+
+  test("every call gets the same options: signal, logger, emit target and name", async () => {
+    seen.length = 0;
+    const controller = new AbortController();
+    const emitted: unknown[] = [];
+    const call = componentCaller(new Recorder(), {
+      signal: controller.signal,
+      componentName: "recorder",
+      onEmit: (payload) => {
+        emitted.push(payload);
+      },
+    });
+    await expect(call({ value: 1 })).resolves.toEqual({ doubled: 2 });
+    await expect(call({ value: 2 })).resolves.toEqual({ doubled: 4 });
+    expect(emitted).toEqual([{ value: 1 }, { value: 2 }]);
+    expect(seen.map((context) => [context.signal, context.componentName])).toEqual([
+      [controller.signal, "recorder"],
+      [controller.signal, "recorder"],
+    ]);
+    // One run context for the caller's calls (built once), with the component's own params.
+    expect(seen[0]).toBe(seen[1]);
+  });
+
+  test("answers without a promise when the run does, waits for a warm-up once, throws a synchronous failure", async () => {
+    const double = componentCaller(new Double());
+    expect(double({ value: 3 })).toEqual({ doubled: 6 });
+    const before = warmUps;
+    const warmed = componentCaller(new Warmed());
+    const first = warmed({ value: 5 });
+    expect(isPromiseLike(first)).toBe(true);
+    await expect(first).resolves.toEqual({ doubled: 10 });
+    expect(warmed({ value: 6 })).toEqual({ doubled: 12 });
+    expect(warmUps).toBe(before + 1);
+    expect(() => componentCaller(new Failing())({ value: 1 })).toThrow("no doubling today");
+  });
+
+  test("a separate caller gets its own run context", async () => {
+    seen.length = 0;
+    const recorder = new Recorder();
+    await componentCaller(recorder)({ value: 1 });
+    await componentCaller(recorder)({ value: 1 });
+    expect(seen[0]).not.toBe(seen[1]);
   });
 });
 

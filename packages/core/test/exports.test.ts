@@ -32,6 +32,7 @@ test("@junction/core exports exactly its public surface", () => {
     "checkCompatibility",
     "checkDecisions",
     "closestNames",
+    "componentCaller",
     "consoleLogger",
     "copyUntrusted",
     "createFileExclusive",

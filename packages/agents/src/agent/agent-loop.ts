@@ -1,8 +1,6 @@
 import {
-  ComponentInterrupt,
   type Decisions,
   isPromiseLike,
-  JunctionError,
   type MaybePromise,
   noopTracer,
   type RunContext,
@@ -11,7 +9,6 @@ import {
 import {
   type AnyTool,
   ChatMessage,
-  errorType,
   flattenTools,
   type JsonSchemaResponseFormat,
   type ToolCall,
@@ -21,20 +18,14 @@ import PQueue from "p-queue";
 import { type State, writeUnchecked } from "../state/state.js";
 import { runToolCalls } from "../tools/run-tool-calls.js";
 import type { AgentParams, AgentSetup } from "./agent-config.js";
-import {
-  type AgentSnapshot,
-  readAgentSnapshot,
-  type StickyDecision,
-  stateDataToJSON,
-} from "./agent-snapshot.js";
-import { type ConversationTurn, openTurn, resumeTurn } from "./conversation.js";
-import { modelExit, modelStopReason, toolExit, toRunError } from "./exits.js";
+import { type AgentSnapshot, type StickyDecision, stateDataToJSON } from "./agent-snapshot.js";
+import type { ConversationTurn } from "./conversation.js";
+import { modelExit, modelStopReason, toolExit } from "./exits.js";
 import { type HookPoint, runHooks } from "./hooks.js";
-import { callChatGenerator, copyRecord } from "./model-call.js";
+import { callChatGenerator, copyRecord, fixedModelCaller, type ModelCaller } from "./model-call.js";
 import { RunControl } from "./run-control.js";
-import { type AgentRunOutputs, runOutputs } from "./run-outputs.js";
-import { type PreparedRun, prepareRun } from "./run-setup.js";
-import { StructuredAnswers } from "./structured-answers.js";
+import type { PreparedRun } from "./run-setup.js";
+import { type CallStrategy, StructuredAnswers } from "./structured-answers.js";
 import { applyDecisions, type GateResult, gateCalls, mayNeedGate, openGates } from "./tool-gates.js";
 import { addsNoUsage, addTokenUsage } from "./usage.js";
 
@@ -50,7 +41,7 @@ interface ToolRound {
 }
 
 /** Where a resumed run continues: the paused step and the decisions for its gated calls. */
-interface AgentResume {
+export interface AgentResume {
   readonly snapshot: AgentSnapshot;
   readonly decisions: Decisions;
 }
@@ -60,7 +51,7 @@ function isUsageRecord(value: unknown): value is Readonly<Record<string, unknown
 }
 
 /** The state of one run of the loop. */
-class AgentRun {
+export class AgentRun {
   readonly state: State;
   readonly control: RunControl;
   readonly queue: PQueue | undefined;
@@ -83,6 +74,7 @@ class AgentRun {
   toolMapFor: readonly AnyTool[] | undefined;
   toolMapCache: ReadonlyMap<string, AnyTool> | undefined;
 
+  readonly modelCaller: ModelCaller | undefined;
   /** {@link addToolUsage}, bound once (not a new closure per step). */
   readonly onToolUsage = (toolName: string, usage: Readonly<Record<string, unknown>>): void =>
     this.addToolUsage(toolName, usage);
@@ -101,6 +93,7 @@ class AgentRun {
     this.checkToolExit = !(params.exitConditions.length === 1 && params.exitConditions[0] === "text");
     this.answers = setup.output === undefined ? undefined : new StructuredAnswers(this, setup.output);
     this.countsInPlace = noHooks(setup.hooks) && toolsLeaveStateAlone(prepared.tools);
+    this.modelCaller = fixedModelCaller(params, context, prepared);
   }
 
   async hooks(point: HookPoint, parent: Span | undefined): Promise<void> {
@@ -191,68 +184,89 @@ class AgentRun {
     return false;
   }
 
-  /** One step. @returns the exit reason when the run ends, else `undefined` */
-  async step(span: Span | undefined): Promise<string | undefined> {
+  /**
+   * One step: `beforeLlm` hooks, the model call, then the tool round. Not an async function, and written
+   * as phases that each wait only for a promise: a step whose model answers at once and whose tool is
+   * the only thing that waits makes no promise of its own (each is a measurable share of a step).
+   *
+   * @returns the exit reason when the run ends, else `undefined` (or a promise of it)
+   */
+  step(span: Span | undefined): MaybePromise<string | undefined> {
     const tools = this.currentTools();
-    const answers = this.answers;
-    const strategy = answers?.strategy(tools);
-    // No await (a promise and a microtask) when no hook is registered at this point.
-    if (this.setup.hooks.beforeLlm.length > 0) await this.hooks("beforeLlm", span);
+    const strategy = this.answers?.strategy(tools);
+    if (this.setup.hooks.beforeLlm.length === 0) return this.callModel(tools, strategy, span);
+    return this.hooks("beforeLlm", span).then(() => this.callModel(tools, strategy, span));
+  }
+
+  /** The step's model call, unless a hook stopped the run. */
+  callModel(
+    tools: AnyTool[],
+    strategy: CallStrategy | undefined,
+    span: Span | undefined,
+  ): MaybePromise<string | undefined> {
     if (this.control.stopReason !== undefined) {
       writeUnchecked(this.state, "exit_reason", this.control.stopReason);
       return this.control.stopReason;
     }
-    let replies = this.modelStep(
+    const answers = this.answers;
+    const replies = this.modelStep(
       answers === undefined || strategy === undefined ? tools : answers.offeredTools(tools, strategy),
       span,
       strategy === "responseFormat" ? answers?.spec.responseFormat : undefined,
     );
-    // Awaited only when it is a promise: `await` on a value still costs the step a microtask.
-    if (isPromiseLike(replies)) replies = await replies;
+    if (isPromiseLike(replies)) return replies.then((value) => this.afterModel(value, tools, strategy, span));
+    return this.afterModel(replies, tools, strategy, span);
+  }
+
+  /** The replies into State; then the end of the step (no tool call) or the `beforeTool` hooks and tools. */
+  afterModel(
+    replies: ChatMessage[],
+    tools: AnyTool[],
+    strategy: CallStrategy | undefined,
+    span: Span | undefined,
+  ): MaybePromise<string | undefined> {
     writeUnchecked(this.state, "messages", replies);
     this.addUsage(replies);
     if (!callsTools(replies)) {
+      const answers = this.answers;
       if (answers !== undefined && strategy !== undefined && modelStopReason(replies) === undefined) {
         this.finishStep();
         return answers.settleText(replies, strategy, span);
       }
       const reason = modelExit(replies, tools.length > 0);
       this.finishStep();
-      if (reason !== undefined && (await this.confirmExit(reason, span))) return reason;
-      return undefined;
+      return reason === undefined ? undefined : this.exitUnlessVetoed(reason, span);
     }
-    if (this.setup.hooks.beforeTool.length > 0) {
-      // What a beforeTool hook's control.interrupt() may name.
-      this.control.pendingCallIds = new Set(
-        replies.flatMap((reply) =>
-          reply.toolCalls.flatMap((call) => (call.id === undefined ? [] : [call.id])),
-        ),
-      );
-      this.control.interrupts = [];
-      await this.hooks("beforeTool", span);
-    }
+    if (this.setup.hooks.beforeTool.length === 0) return this.toolRound(tools, span);
+    // What a beforeTool hook's control.interrupt() may name.
+    this.control.pendingCallIds = new Set(
+      replies.flatMap((reply) => reply.toolCalls.flatMap((call) => (call.id === undefined ? [] : [call.id]))),
+    );
+    this.control.interrupts = [];
+    return this.hooks("beforeTool", span).then(() => this.toolRound(tools, span));
+  }
+
+  /** The step's tool calls: approvals first when a tool has a rule or a hook asked for one. */
+  toolRound(tools: AnyTool[], span: Span | undefined): MaybePromise<string | undefined> {
     const pending = this.pendingCalls();
     const toolMap = this.toolMap(tools);
     const hookInterrupts = this.control.interrupts;
     // Approvals cost nothing when no called tool has a rule and no hook asked for one.
-    const gates = mayNeedGate(pending, toolMap, hookInterrupts)
-      ? await gateCalls({
-          step: this.stepCount + 1,
-          pending,
-          tools: toolMap,
-          state: this.state,
-          hookInterrupts,
-          sticky: this.sticky,
-          signal: this.context.signal,
-        })
-      : openGates();
-    if (hookInterrupts.length > 0) this.control.interrupts = [];
-    if (gates.interrupts.length > 0) this.pause(gates);
-    // The tool round inline (not `await this.runTools`): one promise fewer per step.
-    const round = this.startTools(pending, toolMap, gates.presets, span);
-    const results = isPromiseLike(round.results) ? await round.results : round.results;
-    const ended = this.endTools(pending, round, results, span);
-    return isPromiseLike(ended) ? await ended : ended;
+    if (!mayNeedGate(pending, toolMap, hookInterrupts))
+      return this.runTools(pending, toolMap, openGates().presets, span);
+    return gateCalls({
+      step: this.stepCount + 1,
+      pending,
+      tools: toolMap,
+      state: this.state,
+      hookInterrupts,
+      sticky: this.sticky,
+      signal: this.context.signal,
+    }).then((gates) => {
+      if (hookInterrupts.length > 0) this.control.interrupts = [];
+      if (gates.interrupts.length > 0) this.pause(gates);
+      return this.runTools(pending, toolMap, gates.presets, span);
+    });
   }
 
   /** The tool calls of the last assistant message (what the step runs). */
@@ -278,7 +292,7 @@ class AgentRun {
   }
 
   /** The paused step, continued: decisions applied, then the tools, `afterTool`, and the exit check. */
-  async resumeStep(resume: AgentResume, span: Span | undefined): Promise<string | undefined> {
+  resumeStep(resume: AgentResume, span: Span | undefined): MaybePromise<string | undefined> {
     const tools = this.currentTools();
     const toolMap = this.toolMap(tools);
     const applied = applyDecisions(
@@ -296,16 +310,16 @@ class AgentRun {
    * Runs the step's tool calls, the `afterTool` hooks, ends the step and checks for a tool exit. Waits
    * only for what is a promise (a step whose tools answer at once makes none here).
    */
-  async runTools(
+  runTools(
     pending: readonly ToolCall[],
     toolMap: ReadonlyMap<string, AnyTool>,
     presets: ReadonlyMap<number, ChatMessage>,
     span: Span | undefined,
-  ): Promise<string | undefined> {
+  ): MaybePromise<string | undefined> {
     const round = this.startTools(pending, toolMap, presets, span);
-    const results = isPromiseLike(round.results) ? await round.results : round.results;
-    const ended = this.endTools(pending, round, results, span);
-    return isPromiseLike(ended) ? await ended : ended;
+    const results = round.results;
+    if (isPromiseLike(results)) return results.then((value) => this.endTools(pending, round, value, span));
+    return this.endTools(pending, round, results, span);
   }
 
   /** Starts the step's tool calls; final-answer calls are set aside for the structured-answer logic. */
@@ -356,7 +370,7 @@ class AgentRun {
     if (results.length > 0) writeUnchecked(this.state, "messages", results);
     this.finishStep();
     const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
-    return reason === undefined ? undefined : this.exitAfterTools(reason, span);
+    return reason === undefined ? undefined : this.exitUnlessVetoed(reason, span);
   }
 
   /** {@link endTools} with a structured answer to check or `afterTool` hooks to run. */
@@ -374,13 +388,13 @@ class AgentRun {
     this.finishStep();
     if (answer?.verdict.ok === true) return answers!.settle(answer.verdict, span);
     const reason = this.checkToolExit ? toolExit(calls, results, this.exitSet) : undefined;
-    if (reason !== undefined) return this.exitAfterTools(reason, span);
+    if (reason !== undefined) return this.exitUnlessVetoed(reason, span);
     if (answer !== undefined) return answers!.settle(answer.verdict, span);
     return undefined;
   }
 
-  /** A tool exit, unless an `onExit` hook vetoes it. */
-  async exitAfterTools(reason: string, span: Span | undefined): Promise<string | undefined> {
+  /** An exit (the model's or a tool's), unless an `onExit` hook vetoes it. */
+  async exitUnlessVetoed(reason: string, span: Span | undefined): Promise<string | undefined> {
     return (await this.confirmExit(reason, span)) ? reason : undefined;
   }
 
@@ -454,7 +468,8 @@ class AgentRun {
         this.runSpan,
       );
       try {
-        exitReason = await this.step(span);
+        const stepped = this.step(span);
+        exitReason = isPromiseLike(stepped) ? await stepped : stepped;
       } finally {
         span.end();
       }
@@ -474,73 +489,6 @@ class AgentRun {
     this.control.exitReason = exitReason;
     await this.hooks("afterRun", this.runSpan);
     return (this.state.get("exit_reason") as string | null | undefined) ?? exitReason;
-  }
-}
-
-/**
- * Runs the agent loop: prepare the State, then step until an exit condition, a hook's stop reason or
- * `maxAgentSteps`. Failures and aborts become an {@link AgentRunError} carrying the conversation so far.
- */
-export async function runAgent(
-  inputs: Record<string, unknown>,
-  context: RunContext<AgentParams, AgentSetup>,
-): Promise<AgentRunOutputs> {
-  const { params, resources: setup } = context;
-  const runSpan = context.tracer.startSpan(
-    "junction.agent.run",
-    {
-      "junction.agent.max_steps": params.maxAgentSteps,
-      "junction.agent.exit_conditions": params.exitConditions,
-    },
-    context.span,
-  );
-  let run: AgentRun | undefined;
-  let prepared: PreparedRun;
-  let turn: ConversationTurn | undefined;
-  try {
-    // Input problems (an unknown tool name, ...) are reported as they are: there is no conversation yet.
-    context.signal?.throwIfAborted();
-    let runInputs = inputs;
-    // A fresh turn loads the stored history; a resumed one already holds it in its State.
-    if (context.resume?.state === undefined)
-      ({ inputs: runInputs, turn } = await openTurn(params, inputs, context.signal));
-    prepared = await prepareRun(runInputs, context);
-  } catch (error) {
-    turn?.release();
-    runSpan.setTag("error", true);
-    runSpan.setTag("error.type", errorType(error));
-    runSpan.end();
-    throw context.signal?.aborted ? toRunError(error, undefined, context.signal) : error;
-  }
-  try {
-    let resume: AgentResume | undefined;
-    if (context.resume?.state !== undefined) {
-      const restored = readAgentSnapshot(context.resume.state, setup.stateSchema);
-      prepared = { ...prepared, state: restored.state };
-      resume = { snapshot: restored.snapshot, decisions: context.resume.decisions };
-      turn = await resumeTurn(params, restored.snapshot.conversation, context.signal);
-    }
-    run = new AgentRun(params, setup, context, prepared);
-    run.runSpan = runSpan;
-    run.conversation = turn;
-    runSpan.setTag("junction.agent.tools", prepared.initialToolNames);
-    const exitReason = await run.loop(resume);
-    runSpan.setTag("junction.agent.steps_taken", run.stepCount);
-    runSpan.setTag("junction.agent.exit_reason", exitReason);
-    const outputs = runOutputs(run.state, setup, run.answers !== undefined, exitReason);
-    // Only a completed run is stored; an error or an interrupt leaves the conversation as it was.
-    await turn?.commit(run.state);
-    return outputs;
-  } catch (error) {
-    // An interrupt is not a failure; a refused resume and an unreadable snapshot are reported as they are.
-    if (ComponentInterrupt.isInstance(error)) throw error;
-    runSpan.setTag("error", true);
-    runSpan.setTag("error.type", errorType(error));
-    if (JunctionError.isInstance(error) && isResumeProblem(error.code)) throw error;
-    throw toRunError(error, run, context.signal);
-  } finally {
-    turn?.release();
-    runSpan.end();
   }
 }
 
@@ -571,11 +519,6 @@ function toolsLeaveStateAlone(tools: PreparedRun["tools"]): boolean {
 function hasToolset(tools: PreparedRun["tools"]): boolean {
   if (tools === undefined) return false;
   return tools instanceof Toolset || tools.some((item) => item instanceof Toolset);
-}
-
-function isResumeProblem(code: string): boolean {
-  // A conversation turn refused because another was stored first is reported as it is, too.
-  return code.startsWith("RESUME_") || code === "DESERIALIZATION_ERROR" || code === "CONVERSATION_CONFLICT";
 }
 
 /** Presets keyed by index in `pending`, re-keyed by index in `calls` (a subsequence of `pending`). */

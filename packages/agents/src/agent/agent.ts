@@ -3,7 +3,6 @@ import { flattenTools } from "@junction/llm";
 import { z } from "zod";
 import { outputIssuesSchema, outputZodSchema } from "../output/output-schema.js";
 import { type AgentParams, type AgentSetup, agentParamsSchema, setupAgent } from "./agent-config.js";
-import { runAgent } from "./agent-loop.js";
 import { agentSerializer } from "./agent-serializer.js";
 import { readAgentSnapshot } from "./agent-snapshot.js";
 import { agentMetadataOutputs, agentRunInputs } from "./agent-sockets.js";
@@ -15,6 +14,7 @@ import type {
   AgentOutputSpecsOf,
 } from "./agent-types.js";
 import { conversationInputs } from "./conversation.js";
+import { runAgent } from "./run-agent.js";
 import { templateVariables } from "./template.js";
 import { checkEditDecisions } from "./tool-gates.js";
 

@@ -1,4 +1,12 @@
-import { callComponent, isPromiseLike, type MaybePromise, type RunContext, type Span } from "@junction/core";
+import {
+  callComponent,
+  componentCaller,
+  isPromiseLike,
+  type MaybePromise,
+  noopTracer,
+  type RunContext,
+  type Span,
+} from "@junction/core";
 import { type AnyTool, ChatMessage, type JsonSchemaResponseFormat } from "@junction/llm";
 import { raceAbort } from "../abort.js";
 import type { State } from "../state/state.js";
@@ -14,6 +22,31 @@ export interface ModelCallSite {
   readonly context: RunContext<AgentParams, AgentSetup>;
   readonly prepared: PreparedRun;
   readonly state: State;
+  /** Calls the chat generator with options fixed for the run ({@link fixedModelCaller}), when it can. */
+  readonly modelCaller: ModelCaller | undefined;
+}
+
+/** Calls the chat generator with its inputs. */
+export type ModelCaller = (inputs: Record<string, unknown>) => MaybePromise<Record<string, unknown>>;
+
+/**
+ * The chat generator's caller for a whole run, when every call gets the same options: nothing traces
+ * (every model call's span is the tracer's one no-op span), so the generator's run context is built
+ * once per run instead of once per step. `undefined` when a tracer records the calls.
+ */
+export function fixedModelCaller(
+  params: AgentParams,
+  context: RunContext<AgentParams, AgentSetup>,
+  prepared: PreparedRun,
+): ModelCaller | undefined {
+  if (context.tracer !== noopTracer) return undefined;
+  return componentCaller(params.chatGenerator, {
+    signal: context.signal,
+    tracer: noopTracer,
+    span: noopTracer.startSpan("junction.agent.llm"),
+    logger: context.logger,
+    onEmit: prepared.onGeneratorEmit,
+  });
 }
 
 /**
@@ -40,13 +73,17 @@ export function callChatGenerator(
     inputs.messages = site.state.get("messages");
     if (prepared.generatorHasTools) inputs.tools = tools.length > 0 ? tools : undefined;
     if (responseFormat !== undefined) inputs.response_format = responseFormat;
-    result = callComponent(site.params.chatGenerator, inputs, {
-      signal: context.signal,
-      tracer: context.tracer,
-      span,
-      logger: context.logger,
-      onEmit: prepared.onGeneratorEmit,
-    });
+    const caller = site.modelCaller;
+    result =
+      caller !== undefined
+        ? caller(inputs)
+        : callComponent(site.params.chatGenerator, inputs, {
+            signal: context.signal,
+            tracer: context.tracer,
+            span,
+            logger: context.logger,
+            onEmit: prepared.onGeneratorEmit,
+          });
   } catch (error) {
     span.end();
     throw error;

@@ -128,13 +128,10 @@ export function defineComponent<
       const inputList: readonly InputSocket[] = Object.values(this.inputSockets);
       this.#inputList = inputList;
       const resources = definition.setup === undefined ? undefined : definition.setup(params);
-      const runOnce = (
-        inputs: Record<string, unknown>,
-        context: Omit<RunContext, "params" | "resources">,
-      ) => {
-        // Written out (not spread): one object shape for every call keeps this hot path fast. The
-        // `-?` type makes a RunContext field added later (even an optional one) a compile error here.
-        const runContext = {
+      // Written out (not spread): one object shape for every call keeps this hot path fast. The
+      // `-?` type makes a RunContext field added later (even an optional one) a compile error here.
+      const runContextOf = (context: Omit<RunContext, "params" | "resources">) =>
+        ({
           params,
           resources: resources as TResources,
           signal: context.signal,
@@ -148,18 +145,19 @@ export function defineComponent<
           depth: context.depth,
           durable: context.durable,
           consumedOutputs: context.consumedOutputs,
-        } satisfies EveryRunContextField;
-        return definition.run(inputs as InferInputs<TInputs>, runContext);
-      };
-      const call = (inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">) => {
+        }) satisfies EveryRunContextField;
+      const runWith = (inputs: Record<string, unknown>, runContext: ReturnType<typeof runContextOf>) => {
         if (!this.#warmed) {
           // warmUp() marks a component without a warm-up function warm at once; one with a warm-up is
           // waited for on its first run.
           const warming = this.warmUp();
-          if (!this.#warmed) return warming.then(() => runOnce(inputs, context));
+          if (!this.#warmed)
+            return warming.then(() => definition.run(inputs as InferInputs<TInputs>, runContext));
         }
-        return runOnce(inputs, context);
+        return definition.run(inputs as InferInputs<TInputs>, runContext);
       };
+      const call = (inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">) =>
+        runWith(inputs, runContextOf(context));
       this[componentInternals] = {
         definition,
         resources,
@@ -177,6 +175,10 @@ export function defineComponent<
           }
         },
         call,
+        bind: (context) => {
+          const runContext = runContextOf(context);
+          return (inputs) => runWith(inputs, runContext);
+        },
       };
     }
 

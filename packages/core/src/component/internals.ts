@@ -20,6 +20,8 @@ export interface ComponentInternals {
    * are (no promise), and a synchronous failure is thrown.
    */
   call(inputs: Record<string, unknown>, context: Omit<RunContext, "params" | "resources">): unknown;
+  /** {@link call} with a context fixed for every call: the run context is built once, here. */
+  bind(context: Omit<RunContext, "params" | "resources">): (inputs: Record<string, unknown>) => unknown;
   /** Validates and completes the inputs of a direct call. */
   prepare(inputs: Record<string, unknown>, componentName: string | undefined): Record<string, unknown>;
   /** The definition's `checkResume`, bound to this instance (a no-op without one). */
