@@ -17,7 +17,7 @@ import {
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { useTempDirs } from "../../../test/support/temp-dirs.js";
-import { depthOf, nested, type Tree, treeSchema } from "./support/deep-values.js";
+import { depthOf, measureComponents, nested, type Tree, treeSchema } from "./support/deep-values.js";
 import { interruptOf } from "./support/interrupts.js";
 
 /**
@@ -28,19 +28,7 @@ import { interruptOf } from "./support/interrupts.js";
 
 const tempDir = useTempDirs("hostile");
 
-const Measure = defineComponent({
-  type: "hostile.Measure",
-  inputs: { data: z.unknown() },
-  outputs: { depth: z.number() },
-  run: ({ data }) => ({ depth: depthOf(data) }),
-});
-
-const MeasureTree = defineComponent({
-  type: "hostile.MeasureTree",
-  inputs: { data: treeSchema },
-  outputs: { depth: z.number() },
-  run: ({ data }) => ({ depth: depthOf(data) }),
-});
+const { Measure, MeasureTree } = measureComponents("hostile");
 
 const Make = defineComponent({
   type: "hostile.Make",

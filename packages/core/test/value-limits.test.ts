@@ -13,7 +13,7 @@ import {
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { depthOf, nested, type Tree, treeSchema } from "./support/deep-values.js";
+import { measureComponents, nested, type Tree, treeSchema } from "./support/deep-values.js";
 
 /**
  * The value limits outside a pipeline's own walkers: a component run directly (`component.run(inputs)`)
@@ -29,19 +29,7 @@ function sparse(index = 5): unknown[] {
   return array;
 }
 
-const Measure = defineComponent({
-  type: "limits.Measure",
-  inputs: { data: z.unknown() },
-  outputs: { depth: z.number() },
-  run: ({ data }) => ({ depth: depthOf(data) }),
-});
-
-const MeasureTree = defineComponent({
-  type: "limits.MeasureTree",
-  inputs: { data: treeSchema },
-  outputs: { depth: z.number() },
-  run: ({ data }) => ({ depth: depthOf(data) }),
-});
+const { Measure, MeasureTree } = measureComponents("limits");
 
 const Count = defineComponent({
   type: "limits.Count",

@@ -1,3 +1,4 @@
+import { defineComponent } from "@junction/core";
 import { z } from "zod";
 
 /** `{ a: { a: … leaf } }` (or `[[… leaf]]`) nesting `depth` containers. */
@@ -25,3 +26,23 @@ export type Tree = { a?: Tree | string | undefined };
 export const treeSchema: z.ZodType<Tree> = z.lazy(() =>
   z.object({ a: z.union([z.string(), treeSchema]).optional() }),
 );
+
+/**
+ * The two measuring components of the value-limit tests, typed `<prefix>.Measure` (takes anything) and
+ * `<prefix>.MeasureTree` (takes a {@link treeSchema} value); each outputs how deep its `data` nests.
+ */
+export function measureComponents(prefix: string) {
+  const Measure = defineComponent({
+    type: `${prefix}.Measure`,
+    inputs: { data: z.unknown() },
+    outputs: { depth: z.number() },
+    run: ({ data }) => ({ depth: depthOf(data) }),
+  });
+  const MeasureTree = defineComponent({
+    type: `${prefix}.MeasureTree`,
+    inputs: { data: treeSchema },
+    outputs: { depth: z.number() },
+    run: ({ data }) => ({ depth: depthOf(data) }),
+  });
+  return { Measure, MeasureTree };
+}
