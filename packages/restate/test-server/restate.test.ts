@@ -99,6 +99,67 @@ describe("crash recovery", () => {
   }, 120_000);
 });
 
+describe("starting a run, retry-safe (docs/restate.md)", () => {
+  /** The documented client recipe: `/send` (idempotent), then `attach`. */
+  async function startOrAttach(name: string, runId: string, inputs: unknown): Promise<unknown> {
+    const start = await fetch(`${server.ingress}/${name}/${encodeURIComponent(runId)}/run/send`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(inputs),
+    });
+    if (!start.ok) throw new Error(`could not start run "${runId}": ${start.status} ${await start.text()}`);
+    const result = await fetch(
+      `${server.ingress}/restate/workflow/${name}/${encodeURIComponent(runId)}/attach`,
+    );
+    if (!result.ok) throw new Error(`run "${runId}" failed: ${result.status} ${await result.text()}`);
+    return result.json();
+  }
+
+  test("/send again is harmless and keeps the first inputs, /run again is 409, attach answers the one run's result", async () => {
+    rmSync(execLog(), { force: true });
+    const first = { messages: [ChatMessage.fromUser("Tip for 85 EUR?").toJSON()] };
+    const other = { messages: [ChatMessage.fromUser("Tip for 10 EUR?").toJSON()] };
+    const sendRaw = async (inputs: unknown) => {
+      const response = await fetch(`${server.ingress}/Tips/retry-1/run/send`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(inputs),
+      });
+      expect(response.ok).toBe(true);
+      return (await response.json()) as { invocationId: string; status: string };
+    };
+    const accepted = await sendRaw(first);
+    expect(accepted.status).toBe("Accepted");
+    const again = await sendRaw(other);
+    expect(again).toEqual({ invocationId: accepted.invocationId, status: "PreviouslyAccepted" });
+    const rerun = await fetch(`${server.ingress}/Tips/retry-1/run`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(first),
+    });
+    expect(rerun.status).toBe(409);
+    await rerun.text();
+    const result = (await attach(server.ingress, "Tips", "retry-1")) as { messages: { content: unknown }[] };
+    expect(JSON.stringify(result.messages[0])).toContain("Tip for 85 EUR?");
+    expect(await attach(server.ingress, "Tips", "retry-1")).toEqual(result);
+    // One run: two model turns, each tool once.
+    expect(executions().filter((line) => line === "llm")).toHaveLength(2);
+    expect(executions().filter((line) => line === "tool:fast:end")).toHaveLength(1);
+  }, 120_000);
+
+  test("the documented startOrAttach, called twice at once, runs the run once and gives both callers its result", async () => {
+    rmSync(execLog(), { force: true });
+    const inputs = { messages: [ChatMessage.fromUser("Tip for 85 EUR?").toJSON()] };
+    const [one, two] = await Promise.all([
+      startOrAttach("Tips", "retry-2", inputs),
+      startOrAttach("Tips", "retry-2", inputs),
+    ]);
+    expect(two).toEqual(one);
+    expect((one as { exit_reason: string }).exit_reason).toBe("text");
+    expect(executions().filter((line) => line === "llm")).toHaveLength(2);
+  }, 120_000);
+});
+
 describe("versioning", () => {
   test("changed code under a running run is refused by definition fingerprint, and the old code finishes it", async () => {
     const inputs = { messages: [ChatMessage.fromUser("Tip for 85 EUR?").toJSON()] };
