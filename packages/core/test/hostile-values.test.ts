@@ -2,7 +2,6 @@ import {
   canonicalJSON,
   defineComponent,
   FileRunStore,
-  JunctionError,
   MemoryRunStore,
   maxValueDepth,
   Pipeline,
@@ -17,7 +16,14 @@ import {
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { useTempDirs } from "../../../test/support/temp-dirs.js";
-import { depthOf, measureComponents, nested, type Tree, treeSchema } from "./support/deep-values.js";
+import {
+  depthOf,
+  measureComponents,
+  nested,
+  rejection,
+  type Tree,
+  treeSchema,
+} from "./support/deep-values.js";
 import { interruptOf } from "./support/interrupts.js";
 
 /**
@@ -50,17 +56,6 @@ const Hold = defineComponent({
     return { depth: depthOf(data), leaf };
   },
 });
-
-async function rejection(promise: Promise<unknown>): Promise<JunctionError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).not.toBeInstanceOf(RangeError);
-    if (JunctionError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the run to fail");
-}
 
 describe("deeply nested run inputs", () => {
   test.each(["object", "array"] as const)(

@@ -3,7 +3,6 @@ import {
   defineComponent,
   exceedsDepth,
   findValueProblem,
-  JunctionError,
   maxValueDepth,
   Pipeline,
   PipelineRuntimeError,
@@ -13,7 +12,7 @@ import {
 } from "@junction/core";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { measureComponents, nested, type Tree, treeSchema } from "./support/deep-values.js";
+import { measureComponents, nested, rejection, type Tree, treeSchema } from "./support/deep-values.js";
 
 /**
  * The value limits outside a pipeline's own walkers: a component run directly (`component.run(inputs)`)
@@ -44,17 +43,6 @@ const MakeSparse = defineComponent({
   outputs: { data: z.unknown() },
   run: () => ({ data: sparse() }),
 });
-
-async function rejection(promise: Promise<unknown>): Promise<JunctionError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).not.toBeInstanceOf(RangeError);
-    if (JunctionError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected the run to fail");
-}
 
 describe("a component run directly", () => {
   test("the depth check reads data only: a getter in the input is never called by it", async () => {

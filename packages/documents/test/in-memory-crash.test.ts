@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useTempDirs } from "../../../test/support/temp-dirs.js";
 import { type Document, InMemoryDocumentStore, StoreFileError } from "../src/index.js";
-import { batchContent, batchDocuments, batchEmbedding, batchSize } from "./support/crash-batches.js";
+import { crashDocuments } from "./support/crash-batches.js";
 
 const tempDir = useTempDirs("in-memory-crash");
 const writer = join(import.meta.dirname, "support", "store-writer.ts");
@@ -49,21 +49,9 @@ function startWriter(path: string, first: number, mode?: string): Writer {
 
 /** The batches the documents form, each checked whole: every field as written. */
 function wholeBatches(documents: readonly Document[]): number[] {
-  const byBatch = new Map<number, Document[]>();
-  for (const document of documents) {
-    const batch = document.meta.batch as number;
-    byBatch.set(batch, [...(byBatch.get(batch) ?? []), document]);
-  }
-  for (const [batch, members] of byBatch) {
-    expect(members, `batch ${batch} is whole`).toHaveLength(batchSize);
-    for (const document of members) {
-      const index = document.meta.index as number;
-      expect(document.id).toBe(`b${batch}-${index}`);
-      expect(document.content).toBe(batchContent(batch, index));
-      expect([...(document.embedding ?? [])]).toEqual(batchEmbedding(batch, index));
-    }
-  }
-  return [...byBatch.keys()].sort((a, b) => a - b);
+  const { batches: found, problems } = crashDocuments.check(documents);
+  expect(problems).toEqual([]);
+  return found;
 }
 
 const temporaries = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith(".tmp"));
@@ -99,7 +87,7 @@ describe("InMemoryDocumentStore with a path: a process killed with SIGKILL mid-w
     const dir = await tempDir();
     const path = join(dir, "kb.json");
     const seed = new InMemoryDocumentStore({ path });
-    await seed.writeDocuments(batchDocuments(0));
+    await seed.writeDocuments(crashDocuments.documents(0));
 
     const dying = startWriter(path, 1, "die-in-rename");
     expect(await dying.exited).toBe(0);
@@ -112,7 +100,7 @@ describe("InMemoryDocumentStore with a path: a process killed with SIGKILL mid-w
 
     // The next process loads the old file and goes on writing beside the stray file.
     const next = new InMemoryDocumentStore({ path });
-    await next.writeDocuments(batchDocuments(1));
+    await next.writeDocuments(crashDocuments.documents(1));
     expect(wholeBatches(await (await InMemoryDocumentStore.load(path)).filterDocuments())).toEqual([0, 1]);
     // A fresh temporary file may be another process's save in progress: it is left alone…
     expect(await temporaries(dir)).toEqual([stray]);
@@ -120,7 +108,7 @@ describe("InMemoryDocumentStore with a path: a process killed with SIGKILL mid-w
     const hourAgo = new Date(Date.now() - 3_600_000);
     await utimes(join(dir, stray ?? ""), hourAgo, hourAgo);
     const later = new InMemoryDocumentStore({ path });
-    await later.writeDocuments(batchDocuments(2));
+    await later.writeDocuments(crashDocuments.documents(2));
     expect(await temporaries(dir)).toEqual([]);
     expect(wholeBatches(await (await InMemoryDocumentStore.load(path)).filterDocuments())).toEqual([0, 1, 2]);
   });
@@ -137,7 +125,7 @@ describe("InMemoryDocumentStore: a torn or foreign store file", () => {
     "a %s file is refused with a StoreFileError naming the file and saying what to do",
     async (_, damage) => {
       const path = join(await tempDir(), "kb.json");
-      await new InMemoryDocumentStore({ path }).writeDocuments(batchDocuments(0));
+      await new InMemoryDocumentStore({ path }).writeDocuments(crashDocuments.documents(0));
       await damage(path);
       for (const open of [
         () => InMemoryDocumentStore.load(path),

@@ -5,7 +5,7 @@ import type { Document } from "@junction/documents";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PgvectorDocumentStore } from "../src/index.js";
 import { startChildWriter } from "./support/child-writer.js";
-import { batchContent, batchSize, crashBatch } from "./support/crash-batches.js";
+import { crashDocuments } from "./support/crash-batches.js";
 
 const root = mkdtempSync(join(tmpdir(), "junction-pgvector-crash-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -16,21 +16,9 @@ const open = (dataDir: string) =>
 
 /** The batches the documents form, each checked whole: every field as written. */
 function wholeBatches(documents: readonly Document[]): number[] {
-  const byBatch = new Map<number, Document[]>();
-  for (const document of documents) {
-    const batch = document.meta.batch as number;
-    byBatch.set(batch, [...(byBatch.get(batch) ?? []), document]);
-  }
-  for (const [batch, members] of byBatch) {
-    expect(members, `batch ${batch} is whole`).toHaveLength(batchSize);
-    for (const document of members) {
-      const index = document.meta.index as number;
-      expect(document.id).toBe(`b${batch}-${index}`);
-      expect(document.content).toBe(batchContent(batch, index));
-      expect(document.embedding).toEqual([batch + 1, index, 1]);
-    }
-  }
-  return [...byBatch.keys()].sort((a, b) => a - b);
+  const { batches: found, problems } = crashDocuments.check(documents);
+  expect(problems).toEqual([]);
+  return found;
 }
 
 describe("PgvectorDocumentStore on an embedded data directory: a process killed with SIGKILL", () => {
@@ -83,8 +71,8 @@ describe("PgvectorDocumentStore on an embedded data directory: a process killed 
         expect(keyword).toHaveLength(3);
         const nearest = await store.embeddingRetrieval({ queryEmbedding: [2, 7, 1], topK: 1 });
         expect(nearest.map((document) => document.id)).toEqual(["b1-7"]);
-        await store.writeDocuments(crashBatch(batches));
-        expect(await store.countDocuments()).toBe((batches + 1) * batchSize);
+        await store.writeDocuments(crashDocuments.documents(batches));
+        expect(await store.countDocuments()).toBe((batches + 1) * crashDocuments.size);
         batches += 1;
       } finally {
         await store.close();

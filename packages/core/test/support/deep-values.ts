@@ -1,4 +1,5 @@
-import { defineComponent } from "@junction/core";
+import { defineComponent, JunctionError } from "@junction/core";
+import { expect } from "vitest";
 import { z } from "zod";
 
 /** `{ a: { a: … leaf } }` (or `[[… leaf]]`) nesting `depth` containers. */
@@ -45,4 +46,16 @@ export function measureComponents(prefix: string) {
     run: ({ data }) => ({ depth: depthOf(data) }),
   });
   return { Measure, MeasureTree };
+}
+
+/** The Junction error `promise` rejects with; fails the test on a `RangeError` or when it resolves. */
+export async function rejection(promise: Promise<unknown>): Promise<JunctionError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).not.toBeInstanceOf(RangeError);
+    if (JunctionError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error("expected the run to fail");
 }

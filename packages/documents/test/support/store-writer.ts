@@ -7,7 +7,7 @@
  */
 import { promises as fs } from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
-import { batchDocuments } from "./crash-batches.js";
+import { crashDocuments } from "./crash-batches.js";
 
 const [path = "", first = "0", mode = ""] = process.argv.slice(2);
 
@@ -22,6 +22,6 @@ if (mode === "die-in-rename") {
 const { InMemoryDocumentStore } = await import("../../src/index.js");
 const store = new InMemoryDocumentStore({ path });
 for (let batch = Number(first); ; batch++) {
-  await store.writeDocuments(batchDocuments(batch));
+  await store.writeDocuments(crashDocuments.documents(batch));
   process.stdout.write(`wrote ${batch}\n`);
 }

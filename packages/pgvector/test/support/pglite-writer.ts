@@ -8,7 +8,7 @@
  */
 import fs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
-import { crashBatch } from "./crash-batches.js";
+import { crashDocuments } from "./crash-batches.js";
 
 const [dataDir = "", first = "0", mode = ""] = process.argv.slice(2);
 
@@ -26,6 +26,6 @@ process.stdout.write(`ready ${process.pid}\n`);
 if (mode === "hold") setInterval(() => {}, 60_000);
 else
   for (let batch = Number(first); ; batch++) {
-    await store.writeDocuments(crashBatch(batch));
+    await store.writeDocuments(crashDocuments.documents(batch));
     process.stdout.write(`wrote ${batch}\n`);
   }
