@@ -9,6 +9,7 @@ import {
   type Template,
   type TopLevelToken,
 } from "liquidjs";
+import { jinjaMisreadProblem, jinjaParseHint } from "./jinja-syntax.js";
 
 /** A tag class as LiquidJS's `registerTag` takes it. */
 export type TagClass = new (
@@ -123,14 +124,25 @@ export interface ParsedTemplate {
  *
  * @param liquid - the sandboxed engine
  * @param source - the template text
- * @throws the LiquidJS parse error (callers wrap it with context)
+ * @throws the LiquidJS parse error, with the Liquid spelling of any Jinja found in the template; or an
+ *   error naming Jinja that parses but that Liquid would read differently (callers wrap both with context)
  */
 export function parseTemplate(liquid: Liquid, source: string): ParsedTemplate {
   if (typeof source !== "string") throw new Error("a template must be a string.");
   if (source.length > maxTemplateLength) {
     throw new Error(`the template is longer than ${maxTemplateLength} characters.`);
   }
-  const templates = liquid.parse(source);
+  let templates: Template[];
+  try {
+    templates = liquid.parse(source);
+  } catch (error) {
+    // LiquidJS's message says where, not why: a Haystack user's Jinja gets its Liquid spelling.
+    const hint = jinjaParseHint(source);
+    if (hint === undefined) throw error;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}. ${hint}`, { cause: error });
+  }
+  const misread = jinjaMisreadProblem(source);
+  if (misread !== undefined) throw new Error(misread);
   const variables = liquid.globalVariablesSync(templates);
   return Object.freeze({ source, templates, variables: Object.freeze([...variables]) });
 }
