@@ -4,8 +4,9 @@
  * `haystackYAML` is what Haystack's `Pipeline.dumps()` writes for a BM25 → prompt → OpenAI pipeline.
  * Junction refuses it and lists every reason (no `version`, Python import paths as types, snake_case
  * options); `junctionYAML` is the same pipeline after the edits (its template reads the same in Jinja
- * and Liquid, so it needs none), and it loads, validates and runs. Offline (no OPENAI_API_KEY / OPENAI_BASE_URL) the loaded `llm` is swapped for a
- * ScriptedChatGenerator that answers with the first retrieved line, and the example says so.
+ * and Liquid, so it needs none), and it loads, validates and runs. Offline (no OPENAI_API_KEY /
+ * OPENAI_BASE_URL) the loaded `llm` is swapped for a ScriptedChatGenerator that answers with the first
+ * retrieved line, and the example says so.
  *
  * Run: npx tsx --conditions=@junction/source examples/haystack-yaml.ts
  */
