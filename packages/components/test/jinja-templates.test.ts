@@ -104,3 +104,17 @@ describe("what is not Jinja is left alone", () => {
     expect((await builder.run({ docs: ["abc", "de"] })).prompt).toBe("1:ab 2:de ");
   });
 });
+
+describe("hostile templates", () => {
+  test("a long template with nothing closed, or a long run of spaces in a tag, is refused at once", () => {
+    // The Jinja search reads each tag once (no regular expression that backtracks over the rest of the
+    // template): both are refused by the parser, as before the search existed.
+    for (const template of [
+      "{{".repeat(400_000),
+      `{{ a[${" ".repeat(800_000)}}}`,
+      `{{ a[${" ".repeat(800_000)}:}}`,
+    ]) {
+      expect(constructionError(template)).toContain("params.template: the template does not parse");
+    }
+  });
+});

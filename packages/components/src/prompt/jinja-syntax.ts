@@ -50,17 +50,32 @@ const constructs: readonly JinjaConstruct[] = [
     silent: true,
   },
   {
-    pattern: /\[\s*-?\d*\s*:\s*-?\d*\s*\]/,
+    // No two `\s*` side by side: a long run of spaces must not make the search quadratic.
+    pattern: /\[\s*(?:-?\d+\s*)?:\s*(?:-?\d+\s*)?\]/,
     jinja: "slices (`text[:5]`, `messages[-1:]`)",
     liquid: "`| slice: 0, 5` (`| slice: -1` for the last item)",
     silent: true,
   },
 ];
 
-/** The tags and outputs of a template, their string literals emptied: where Jinja can hide. */
+/**
+ * The tags and outputs of a template, their string literals emptied: where Jinja can hide. One pass
+ * with `indexOf` (linear in the template's length, also for a hostile `{{{{{{…` with nothing closed).
+ */
 function markup(source: string): string[] {
-  const pieces = source.match(/\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/g) ?? [];
-  return pieces.map((piece) => piece.replace(/"[^"]*"|'[^']*'/g, '""'));
+  const pieces: string[] = [];
+  let at = 0;
+  for (;;) {
+    const output = source.indexOf("{{", at);
+    const tag = source.indexOf("{%", at);
+    if (output === -1 && tag === -1) break;
+    const start = output === -1 ? tag : tag === -1 ? output : Math.min(output, tag);
+    const close = source.indexOf(start === output ? "}}" : "%}", start + 2);
+    if (close === -1) break;
+    pieces.push(source.slice(start, close + 2).replace(/"[^"]*"|'[^']*'/g, '""'));
+    at = close + 2;
+  }
+  return pieces;
 }
 
 /** The Jinja constructs found in the template's tags and outputs (each once). */
