@@ -84,6 +84,15 @@ describe("matches() runs on a linear-time engine (RE2)", () => {
   });
 });
 
+describe("hints on a long invalid expression", () => {
+  test("a condition of 300,000 `if`s is refused at once, and `if … else` on one line still gets its hint", () => {
+    // The Python-conditional hint once scanned to the end of the line from every `if` (quadratic).
+    expect(() => router("if ".repeat(300_000))).toThrow(/Reserved identifier: if/);
+    expect(() => router("'a' if x else 'b'")).toThrow(/CEL writes a conditional as `cond \? a : b`/);
+    expect(() => router("x == 1 elif y")).toThrow(/cond \? a : b/);
+  });
+});
+
 describe("evaluation budget", () => {
   test("an expression whose static worst case is absurd is refused at construction, saying how to raise the limit", () => {
     expect(() => router(nestedAll(8))).toThrow(

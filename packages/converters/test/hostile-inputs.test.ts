@@ -142,6 +142,12 @@ describe("hostile bytes", () => {
 });
 
 describe("hostile PDF, CSV and JSON", () => {
+  test("a jqSchema with a long run of spaces in brackets (from a loaded pipeline document) is refused at once", () => {
+    // The bracket pattern once backtracked quadratically over the spaces (3 s at 80,000).
+    const jqSchema = `.items[${" ".repeat(1_000_000)}x]`;
+    expect(() => new JSONConverter({ jqSchema })).toThrow(/params\.jqSchema/);
+  });
+
   test("a PDF that claims 1e9 pages is read by its real pages", async () => {
     const pdf = [
       "%PDF-1.4",

@@ -15,7 +15,8 @@ export type SelectorStep =
 
 const identifier = /^[A-Za-z_][A-Za-z0-9_]*/;
 const quoted = /^"(?:[^"\\]|\\.)*"/;
-const bracket = /^\[\s*(?:(-?\d+)|("(?:[^"\\]|\\.)*"))?\s*\]/;
+// One optional group holding its own trailing spaces (no two `\s*` side by side): linear on a long run of spaces.
+const bracket = /^\[\s*(?:(?:(-?\d+)|("(?:[^"\\]|\\.)*"))\s*)?\]/;
 
 /**
  * Parses a selector.
