@@ -182,6 +182,7 @@ describe("untrusted documents fail with a DeserializationError, never anything e
       { $defs: { A: { $ref: "#/$defs/B" }, B: { $ref: "#/$defs/A" } }, $ref: "#/$defs/A" },
     ],
     ["a reference into the prototype", { $defs: {}, $ref: "#/$defs/constructor" }],
+    ["a reference with malformed percent-encoding", { $defs: { a: {} }, $ref: "#/$defs/%E0%A4%A" }],
     ["an empty list of types", { type: [] }],
     ["an empty anyOf", { anyOf: [] }],
     ["an enum of objects", { enum: [{}] }],

@@ -148,7 +148,12 @@ class Reader {
     const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(reference);
     if (match === null || !isObject(this.#root)) return undefined;
     const definitions = this.#root[match[1]!];
-    const name = decodeURIComponent(match[2]!);
+    let name: string;
+    try {
+      name = decodeURIComponent(match[2]!);
+    } catch {
+      return undefined; // malformed percent-encoding: a reference to nothing (reported by the caller)
+    }
     return isObject(definitions) && Object.hasOwn(definitions, name) ? definitions[name] : undefined;
   }
 
