@@ -1,15 +1,18 @@
 import { type Bm25Row, bm25Bench } from "./bm25.js";
 import { type EmbeddingRow, embeddingBench } from "./embedding.js";
+import { type SplittingRow, splittingBench } from "./splitting.js";
 
 /** The results of the retrieval group. */
 export interface RetrievalResults {
   readonly bm25: Bm25Row[];
   readonly embedding: EmbeddingRow[];
+  readonly splitting: SplittingRow[];
 }
 
 /**
  * `pnpm bench retrieval`: BM25 (Junction vs MiniSearch vs Orama) at 10k and 100k documents, and exact
- * embedding top-k over 100k × 384 against the plain-loop floor. `quick` uses tiny sizes (CI smoke run).
+ * embedding top-k over 100k × 384 against the plain-loop floor, and splitting one document of 200k and
+ * 800k words. `quick` uses tiny sizes (CI smoke run).
  */
 export async function retrievalBench(quick: boolean): Promise<RetrievalResults> {
   const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -19,7 +22,9 @@ export async function retrievalBench(quick: boolean): Promise<RetrievalResults> 
     : [...(await bm25Bench([10_000], 100, progress)), ...(await bm25Bench([100_000], 20, progress))];
   progress("retrieval: exact embedding top-k");
   const embedding = quick ? await embeddingBench(2_000, 64, 5) : await embeddingBench(100_000, 384, 10);
-  return { bm25, embedding };
+  progress("retrieval: splitting one long document");
+  const splitting = await splittingBench(quick ? 5_000 : 200_000);
+  return { bm25, embedding, splitting };
 }
 
 function format(value: number): string {
@@ -60,6 +65,20 @@ export function formatRetrieval(results: RetrievalResults): string {
       format(row.junction),
       format(row.floor),
       format(row.junction / row.floor),
+    ]),
+  );
+  lines.push(
+    "",
+    "Retrieval: splitting one long document (wall ms; a linear splitter takes ~4× on 4× the words)",
+  );
+  table(
+    ["splitter", "unit", "N words", "4N words", "4N / N"],
+    results.splitting.map((row) => [
+      row.measure,
+      row.unit,
+      format(row.small),
+      format(row.large),
+      format(row.large / row.small),
     ]),
   );
   return `${lines.join("\n")}\n`;

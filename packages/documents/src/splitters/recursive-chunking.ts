@@ -146,7 +146,9 @@ function withOverlap(text: string, partitionSpans: readonly Span[], options: Rec
       const previous = chunks[chunks.length - 1] as Span;
       const overlapStart = lastUnitsStart(text, previous[0], previous[1], splitOverlap, splitUnit);
       if (overlapStart === previous[0]) options.onWholeChunkOverlap?.();
-      if (countUnits(text, overlapStart, end, splitUnit) <= splitLength) {
+      // Counted only up to one past splitLength: chunks cut here fall behind the partition, so the
+      // slice to `end` grows along the text (counting it whole made a long text quadratic).
+      if (countUnits(text, overlapStart, end, splitUnit, splitLength) <= splitLength) {
         chunks.push([overlapStart, end]);
         break;
       }

@@ -7,6 +7,7 @@ import { chunkDocuments, copyMeta } from "./chunk-documents.js";
 import { recursiveSpans } from "./recursive-chunking.js";
 import { recursiveSplitUnits } from "./recursive-units.js";
 import { refineLanguage, refineOverlap } from "./split-options.js";
+import { FormFeeds } from "./split-units.js";
 
 /** Haystack's default separators: paragraphs, sentences, lines, words. */
 export const defaultRecursiveSeparators: readonly string[] = ["\n\n", "sentence", "\n", " "];
@@ -30,14 +31,6 @@ const params = z
     refineOverlap(value, context);
     refineLanguage(value.language, context, "language");
   });
-
-/** Counts the form feeds in `text.slice(0, end)`. */
-function formFeedsBefore(text: string, end: number): number {
-  let count = 0;
-  for (let index = text.indexOf("\f"); index >= 0 && index < end; index = text.indexOf("\f", index + 1))
-    count += 1;
-  return count;
-}
 
 /**
  * Splits documents recursively, as Haystack's `RecursiveDocumentSplitter` does: a text longer than
@@ -103,11 +96,12 @@ export const RecursiveDocumentSplitter = defineComponent({
       );
       // page_number is written after the id, as Haystack's _run_one sets it on the created Document, so
       // chunk ids equal Haystack's (split_idx_start already tells chunks apart).
+      const formFeeds = new FormFeeds(text);
       made.forEach((chunk, index) => {
         const span = spans[index] ?? { start: 0, end: 0 };
         let end = span.end;
         while (end > span.start && text[end - 1] === "\f") end -= 1;
-        chunks.push(chunk.with({ meta: { ...chunk.meta, page_number: 1 + formFeedsBefore(text, end) } }));
+        chunks.push(chunk.with({ meta: { ...chunk.meta, page_number: 1 + formFeeds.before(end) } }));
       });
     }
     return { documents: chunks };

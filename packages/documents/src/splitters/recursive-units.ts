@@ -12,13 +12,22 @@ const word = pythonWordPattern();
 /**
  * The number of units in `text.slice(start, end)`: UTF-16 code units for `"char"`, maximal runs of
  * non-whitespace for `"word"` (a word cut by the slice's edge counts once, as the slice shows it).
+ * Counting stops after `atMost + 1` words: a caller that only compares with a length reads no further
+ * (the overlap pass asks about slices that can reach far ahead of the chunk it is making).
  */
-export function countUnits(text: string, start: number, end: number, unit: RecursiveSplitUnit): number {
+export function countUnits(
+  text: string,
+  start: number,
+  end: number,
+  unit: RecursiveSplitUnit,
+  atMost = Number.POSITIVE_INFINITY,
+): number {
   if (unit === "char") return end - start;
   let count = 0;
   word.lastIndex = start;
   for (let match = word.exec(text); match !== null && match.index < end; match = word.exec(text)) {
     count += 1;
+    if (count > atMost) break;
   }
   return count;
 }

@@ -1,5 +1,5 @@
 import { pythonWordCount } from "../document/python-whitespace.js";
-import { countFormFeeds, type UnitSplit } from "./split-units.js";
+import { FormFeeds, type UnitSplit } from "./split-units.js";
 
 /**
  * Haystack's `respect_sentence_boundary` mode (`DocumentSplitter._concatenate_sentences_based_on_word_amount`):
@@ -25,6 +25,7 @@ export function sentenceWordSpans(
     words.push(pythonWordCount(text.slice(bounds[index], bounds[index + 1])));
   }
   const splits: UnitSplit[] = [];
+  const formFeeds = new FormFeeds(text);
   let page = 1;
   let first = 0; // the chunk's first sentence
   let chunkWords = 0;
@@ -37,7 +38,7 @@ export function sentenceWordSpans(
     splits.push({ start, end: bounds[index + 1] as number, page });
     const keep = sentencesToKeep(words.slice(first, index + 1), splitLength, splitOverlap);
     const nextFirst = index + 1 - keep;
-    page += countFormFeeds(text, start, bounds[nextFirst] as number);
+    page += formFeeds.between(start, bounds[nextFirst] as number);
     first = nextFirst;
     chunkWords = 0;
     for (let kept = nextFirst; kept <= index; kept += 1) chunkWords += words[kept] as number;

@@ -70,17 +70,37 @@ export interface ConcatenateOptions {
   readonly skipEmptyDocuments: boolean;
 }
 
-/** How many page breaks (`\f`) lie in `text[from, to)` (page numbers count them). */
-export function countFormFeeds(text: string, from: number, to: number): number {
-  let count = 0;
-  for (
-    let index = text.indexOf("\f", from);
-    index >= 0 && index < to;
-    index = text.indexOf("\f", index + 1)
-  ) {
-    count += 1;
+/**
+ * The page breaks (`\f`) of a text, found in one pass: how many lie in a range is then a binary search
+ * (page numbers count them per chunk; searching the text from each chunk read on to the next break,
+ * or to the end of a text that has none, made a long document quadratic).
+ */
+export class FormFeeds {
+  readonly #positions: number[] = [];
+
+  /** @param text - the text whose page breaks are counted */
+  constructor(text: string) {
+    for (let index = text.indexOf("\f"); index >= 0; index = text.indexOf("\f", index + 1))
+      this.#positions.push(index);
   }
-  return count;
+
+  /** How many page breaks lie before `end`. */
+  before(end: number): number {
+    const positions = this.#positions;
+    let low = 0;
+    let high = positions.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((positions[middle] as number) < end) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /** How many page breaks lie in `[from, to)`. */
+  between(from: number, to: number): number {
+    return to <= from ? 0 : this.before(to) - this.before(from);
+  }
 }
 
 /**
@@ -104,6 +124,7 @@ export function concatenateUnits(
   const unitCount = bounds.length - 1;
   const step = splitLength - splitOverlap;
   const splits: UnitSplit[] = [];
+  const formFeeds = new FormFeeds(text);
   let page = 1;
   for (let first = 0; first < unitCount; first += step) {
     if (first > 0 && first - step + splitLength >= unitCount) break;
@@ -123,7 +144,7 @@ export function concatenateUnits(
     page +=
       options.splitBy === "page"
         ? processed
-        : countFormFeeds(text, start, bounds[first + processed] ?? text.length);
+        : formFeeds.between(start, bounds[first + processed] ?? text.length);
   }
   return splits;
 }
