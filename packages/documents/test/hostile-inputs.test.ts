@@ -141,6 +141,21 @@ describe("hostile embeddings", () => {
   });
 });
 
+describe("a huge top_k", () => {
+  test("returns every match, best first, for BM25 and embeddings (it once sized the result heap's arrays)", async () => {
+    const store = await storeWith(
+      new Document({ id: "a", content: "hello world", embedding: [1, 0] }),
+      new Document({ id: "b", content: "hello hello there", embedding: [0.6, 0.8] }),
+    );
+    for (const topK of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const byWords = await store.bm25Retrieval({ query: "hello", topK });
+      expect(byWords.map((document) => document.id)).toEqual(["b", "a"]);
+      const byEmbedding = await store.embeddingRetrieval({ queryEmbedding: [1, 0], topK });
+      expect(byEmbedding.map((document) => document.id)).toEqual(["a", "b"]);
+    }
+  });
+});
+
 describe("hostile BM25 input", () => {
   test("a 1 MB query over a 1 MB document completes", async () => {
     const big = "lorem ipsum dolor sit amet ".repeat(40_000);
