@@ -29,27 +29,16 @@ import {
   startFakeOpenAIServer,
   textStream,
 } from "../packages/openai/test/support/fake-openai-server.js";
-
-function buffer() {
-  let text = "";
-  return {
-    io: {
-      write: (chunk: string) => {
-        text += chunk;
-      },
-    },
-    text: () => text,
-  };
-}
+import { outputBuffer } from "./support/output-buffer.js";
 
 describe("the showcase demo (npm run demo)", () => {
   const dir = mkdtempSync(join(tmpdir(), "junction-demo-"));
 
   it("answers the tip question offline, routes on exit_reason, and reloads the saved pipeline", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     // The output folder is created when missing, and the message says where the file went.
     const pipelinePath = join(dir, "demo-output", "pipeline.json");
-    const code = await tipDemo([], { ...out.io, env: {}, pipelinePath });
+    const code = await tipDemo([], { ...out, env: {}, pipelinePath });
     const text = out.text();
     expect(code).toBe(0);
     expect(text).toContain(`saved the pipeline to ${pipelinePath}`);
@@ -77,9 +66,9 @@ describe("the showcase demo (npm run demo)", () => {
   });
 
   it("takes the fallback route when the agent runs out of steps", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const code = await tipDemo(["--max-steps", "1"], {
-      ...out.io,
+      ...out,
       env: {},
       pipelinePath: join(dir, "p1.json"),
     });
@@ -90,9 +79,9 @@ describe("the showcase demo (npm run demo)", () => {
   });
 
   it("prints machine-readable JSON with --json", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     await tipDemo(["--json", "--question", "What tip for a $60 meal in the United States?"], {
-      ...out.io,
+      ...out,
       env: {},
       pipelinePath: join(dir, "p2.json"),
     });
@@ -105,11 +94,11 @@ describe("the showcase demo (npm run demo)", () => {
   });
 
   it("explains its flags with --help and rejects a bad --max-steps", async () => {
-    const help = buffer();
-    expect(await tipDemo(["--help"], { ...help.io, env: {} })).toBe(0);
+    const help = outputBuffer();
+    expect(await tipDemo(["--help"], { ...help, env: {} })).toBe(0);
     expect(help.text()).toContain("--question <text>");
-    const bad = buffer();
-    expect(await tipDemo(["--max-steps", "zero"], { ...bad.io, env: {} })).toBe(2);
+    const bad = outputBuffer();
+    expect(await tipDemo(["--max-steps", "zero"], { ...bad, env: {} })).toBe(2);
     expect(bad.text()).toContain("--max-steps must be a positive integer");
   });
 
@@ -123,9 +112,9 @@ describe("the showcase demo (npm run demo)", () => {
         textStream(["In France service is included; ", "leave €4-8."]),
         textStream(["In France service is included; ", "leave €4-8."]),
       );
-      const out = buffer();
+      const out = outputBuffer();
       const code = await tipDemo(["--model", "local-model"], {
-        ...out.io,
+        ...out,
         env: { OPENAI_BASE_URL: server.baseURL },
         pipelinePath: join(dir, "p3.json"),
       });
@@ -142,24 +131,24 @@ describe("the showcase demo (npm run demo)", () => {
 
 describe("examples", () => {
   it("self-correcting-loop: retries until the reply is valid JSON", async () => {
-    const out = buffer();
-    const result = await selfCorrectingLoop(out.io);
+    const out = outputBuffer();
+    const result = await selfCorrectingLoop(out);
     expect(result).toEqual({ router: { person: { name: "Ada Lovelace", born: 1815 } } });
     expect(out.text()).toMatch(/attempt 1: invalid/);
     expect(out.text()).toContain("attempt 2: valid JSON");
   });
 
   it("shared-state-agent: the writer runs before the reader that was requested first", async () => {
-    const out = buffer();
-    const result = await sharedStateAgent(out.io);
+    const out = outputBuffer();
+    const result = await sharedStateAgent(out);
     expect(out.text()).toContain("plan for [0:summarize_notes, 1:save_note]: [1] → [0]");
     expect(out.text()).toContain("summarize_notes → 2 note(s): call mom; buy milk");
     expect(result.notes).toEqual(["call mom", "buy milk"]);
   });
 
   it("serialization-registry: YAML round trip gives the same result; tampered documents are refused", async () => {
-    const out = buffer();
-    const result = await serializationRegistry(out.io);
+    const out = outputBuffer();
+    const result = await serializationRegistry(out);
     expect(result.same).toBe(true);
     expect(result.yaml).toContain("type: examples.Echo");
     expect(out.text()).toContain('unknown component type "child_process.exec"');
@@ -167,8 +156,8 @@ describe("examples", () => {
   });
 
   it("streaming-events: starts, chunks, ends and a final event, in order", async () => {
-    const out = buffer();
-    const kinds = await streamingEvents(out.io);
+    const out = outputBuffer();
+    const kinds = await streamingEvents(out);
     expect(kinds[0]).toBe("component_start");
     expect(kinds.at(-1)).toBe("run_end");
     expect(kinds.filter((kind) => kind === "chunk").length).toBeGreaterThan(1);
@@ -176,8 +165,8 @@ describe("examples", () => {
   });
 
   it("structured-triage: routes typed answers on priority, and invalid answers to a human", async () => {
-    const out = buffer();
-    const outcomes = await structuredTriage(out.io, {});
+    const out = outputBuffer();
+    const outcomes = await structuredTriage(out, {});
     expect(outcomes.map((outcome) => outcome.route)).toEqual(["on_call", "queue", "human"]);
     expect(outcomes[0]?.value).toEqual({
       category: "shipping",
@@ -193,8 +182,8 @@ describe("examples", () => {
 
   it("approve-refund: the run pauses at the refund, is saved, and a later invocation approves or rejects it", async () => {
     const store = mkdtempSync(join(tmpdir(), "junction-refund-"));
-    const first = buffer();
-    const paused = await approveRefund(["--store", store, "Refund order A-17: 250 EUR"], first.io);
+    const first = outputBuffer();
+    const paused = await approveRefund(["--store", store, "Refund order A-17: 250 EUR"], first);
     expect(paused).toEqual({ status: "interrupted", interrupts: ["s1/refund_A-17"], answer: undefined });
     expect(first.text()).toContain(
       'waiting for approval: s1/refund_A-17 — refund({"order":"A-17","amount":250})',
@@ -203,32 +192,32 @@ describe("examples", () => {
     expect(refundActivity.refunds).toEqual([]);
     const callsBefore = refundActivity.modelCalls;
 
-    const approved = await approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io);
+    const approved = await approveRefund(["--store", store, "--approve", "s1/refund_A-17"], outputBuffer());
     expect(approved.answer).toBe("Done: refunded 250 EUR for order A-17.");
     expect(refundActivity.refunds).toEqual([{ order: "A-17", amount: 250 }]);
     expect(refundActivity.modelCalls - callsBefore).toBe(1); // only the reply after the tool; the paused step is not asked again
     await expect(
-      approveRefund(["--store", store, "--approve", "s1/refund_A-17"], buffer().io),
+      approveRefund(["--store", store, "--approve", "s1/refund_A-17"], outputBuffer()),
     ).rejects.toThrow(/is completed, not interrupted/);
 
-    await approveRefund(["--store", store, "--run", "r2", "Refund order B-2: 300 EUR"], buffer().io);
+    await approveRefund(["--store", store, "--run", "r2", "Refund order B-2: 300 EUR"], outputBuffer());
     const rejected = await approveRefund(
       ["--store", store, "--run", "r2", "--reject", "s1/refund_B-2", "--message", "Needs a receipt"],
-      buffer().io,
+      outputBuffer(),
     );
     expect(rejected.answer).toBe("The refund was not made: Needs a receipt");
     const small = await approveRefund(
       ["--store", store, "--run", "r3", "Refund order C-3: 20 EUR"],
-      buffer().io,
+      outputBuffer(),
     );
     expect(small).toMatchObject({ status: "completed", answer: "Done: refunded 20 EUR for order C-3." });
     expect(refundActivity.refunds.map((item) => item.order)).toEqual(["A-17", "C-3"]);
   });
 
   it("chat-turns: three turns on one stored conversation; follow-ups use the history, then its summary", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const directory = mkdtempSync(join(tmpdir(), "junction-chat-turns-"));
-    const result = await chatTurns(out.io, { directory });
+    const result = await chatTurns(out, { directory });
     expect(result.answers[0]).toContain("€4.25 to €8.50");
     expect(result.answers[1]).toContain("For a €85.00 meal in Japan");
     expect(result.answers[2]).toContain("For a €85.00 meal in the United States");
@@ -244,8 +233,8 @@ describe("examples", () => {
   });
 
   it("cancel-run: rejects with the abort reason and leaves nothing running", async () => {
-    const out = buffer();
-    const result = await cancelRun(out.io);
+    const out = outputBuffer();
+    const result = await cancelRun(out);
     expect(result.reason).toBe("the user pressed stop");
     expect(result.stillRunning).toBe(0);
   });
@@ -257,8 +246,8 @@ describe("examples", () => {
     it("talks to the server named by OPENAI_BASE_URL without an API key", async () => {
       server = await startFakeOpenAIServer();
       server.enqueue(completion({ content: "A pipeline is a graph of components.", model: "tiny" }));
-      const out = buffer();
-      const text = await openaiCompatible(out.io, { OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "tiny" });
+      const out = outputBuffer();
+      const text = await openaiCompatible(out, { OPENAI_BASE_URL: server.baseURL, OPENAI_MODEL: "tiny" });
       expect(text).toBe("A pipeline is a graph of components.");
       expect(server.requests[0]?.headers.authorization).toBeUndefined();
       const messages = server.requests[0]?.body.messages as { content: unknown }[];
@@ -266,8 +255,8 @@ describe("examples", () => {
     });
 
     it("explains what to set when no server is configured", async () => {
-      const out = buffer();
-      expect(await openaiCompatible(out.io, {})).toBeUndefined();
+      const out = outputBuffer();
+      expect(await openaiCompatible(out, {})).toBeUndefined();
       expect(out.text()).toContain("Set OPENAI_BASE_URL");
     });
   });
@@ -275,8 +264,8 @@ describe("examples", () => {
 
 describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
   it("opentelemetry: prints the GenAI span tree; parallel tool calls are siblings; no content by default", async () => {
-    const out = buffer();
-    const lines = await opentelemetry(out.io);
+    const out = outputBuffer();
+    const lines = await opentelemetry(out);
     expect(lines[0]).toBe("invoke_agent agent");
     expect(lines).toContain('      chat gpt-5-mini (CLIENT; 42 in / 12 out; finish ["tool_calls"])');
     expect(lines.filter((line) => line.startsWith("    execute_tool weather"))).toEqual([
@@ -287,8 +276,8 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
   });
 
   it("recorded-run: records a run, replays it exactly, and refuses a new question with a diff", async () => {
-    const out = buffer();
-    const result = await recordedRun(out.io);
+    const out = outputBuffer();
+    const result = await recordedRun(out);
     expect(result.replayed).toBe(result.recorded);
     expect(result.replayed).toBe("2 + 3 = 5.");
     expect(result.error).toContain(
@@ -297,8 +286,8 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
   });
 
   it("mcp-tools: an agent uses the filtered tools of a stdio MCP server; bad arguments are a tool error", async () => {
-    const out = buffer();
-    const result = await mcpTools(out.io);
+    const out = outputBuffer();
+    const result = await mcpTools(out);
     expect(result.offered).toEqual(["add_note", "list_notes"]);
     expect(out.text()).toContain('add_note({"text":"buy milk"}) → saved note 1');
     expect(out.text()).toContain('add_note({"text":""}) → error: Tool "add_note": invalid arguments');
@@ -307,8 +296,8 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
   });
 
   it("ai-sdk-model: an AI SDK model answers through an agent, streamed, with usage totalled", async () => {
-    const out = buffer();
-    const result = await aiSdkModel(out.io);
+    const out = outputBuffer();
+    const result = await aiSdkModel(out);
     expect(result.answer).toBe("The forecast: sunny and 24 °C in Paris.");
     expect(out.text()).toContain("The forecast: sunny and 24 °C in Paris.");
     expect(result.usage).toMatchObject({ prompt_tokens: 40, completion_tokens: 12, total_tokens: 52 });
@@ -317,8 +306,8 @@ describe("ecosystem adapter examples", { timeout: 30_000 }, () => {
 
 describe("multi-agent-pipeline", () => {
   it("routes to support, which uses its research agent and knowledge base; the saved copy answers the same", async () => {
-    const out = buffer();
-    const result = await multiAgentPipeline(out.io, {});
+    const out = outputBuffer();
+    const result = await multiAgentPipeline(out, {});
     const text = out.text();
     expect(text).toContain("(triage exit_reason: to_support)");
     expect(text).toContain("[support] → search_kb → research");
@@ -338,8 +327,8 @@ describe("multi-agent-pipeline", () => {
 
 describe("evaluate-retrieval", () => {
   it("scores BM25 on the docs questions offline and says why embedding and hybrid are skipped", async () => {
-    const out = buffer();
-    const [bm25] = await evaluateRetrieval(out.io, {});
+    const out = outputBuffer();
+    const [bm25] = await evaluateRetrieval(out, {});
     expect(out.text()).toContain("52 questions over 397 passages of docs/, top 10");
     expect(out.text()).toContain("embedding and hybrid: skipped");
     // The figures quoted in docs/evaluation.md.
@@ -359,8 +348,8 @@ describe("evaluate-retrieval", () => {
     vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
     vi.stubEnv("OPENAI_API_KEY", "sk-test");
     try {
-      const out = buffer();
-      const runs = await evaluateRetrieval(out.io, { OPENAI_BASE_URL: server.baseURL });
+      const out = outputBuffer();
+      const runs = await evaluateRetrieval(out, { OPENAI_BASE_URL: server.baseURL });
       expect(runs.map((run) => run.runName)).toEqual(["bm25", "embedding", "hybrid"]);
       expect(runs.every((run) => run.errors.length === 0)).toBe(true);
       expect(out.text()).toMatch(/\nhybrid\s+\d\.\d{3}/);
@@ -374,8 +363,8 @@ describe("evaluate-retrieval", () => {
 
 describe("pgvector-rag", () => {
   it("indexes docs into embedded Postgres, answers from them, finds more with match any, and reopens the data", async () => {
-    const out = buffer();
-    const result = await pgvectorRag(out.io);
+    const out = outputBuffer();
+    const result = await pgvectorRag(out);
     expect(result.written).toBeGreaterThan(10);
     expect(result.answer).toMatch(/^From \S+\.md: /);
     expect(result.anyMatches).toBeGreaterThan(result.allMatches);

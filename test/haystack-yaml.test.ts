@@ -9,16 +9,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../examples/haystack-yaml.js";
 import { completion, startFakeOpenAIServer } from "../packages/openai/test/support/fake-openai-server.js";
-
-function buffer() {
-  let text = "";
-  return {
-    write: (chunk: string) => {
-      text += chunk;
-    },
-    text: () => text,
-  };
-}
+import { outputBuffer } from "./support/output-buffer.js";
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -26,7 +17,7 @@ afterEach(() => {
 
 describe("haystack-yaml example", () => {
   it("names why Haystack's YAML is refused, and the converted one answers from the store offline", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const directory = mkdtempSync(join(tmpdir(), "junction-haystack-yaml-test-"));
     const result = await main({ write: out.write, env: {}, directory });
     // Every reason at once, each at its path: the missing version and the three Python import paths.
@@ -50,7 +41,7 @@ describe("haystack-yaml example", () => {
       server.enqueue(completion({ content: "Baikal." }));
       vi.stubEnv("OPENAI_BASE_URL", server.baseURL);
       vi.stubEnv("OPENAI_API_KEY", "sk-test");
-      const out = buffer();
+      const out = outputBuffer();
       const directory = mkdtempSync(join(tmpdir(), "junction-haystack-yaml-test-"));
       const result = await main({ write: out.write, env: process.env, directory });
       expect(result.answer).toBe("Baikal.");

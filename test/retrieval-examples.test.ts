@@ -17,20 +17,11 @@ import {
 import { main as hybridRetrieval } from "../examples/hybrid-retrieval.js";
 import { main as ragPipeline } from "../examples/rag-pipeline.js";
 import { startFakeEmbeddingsServer } from "../packages/openai/test/support/fake-embeddings-server.js";
-
-function buffer() {
-  let text = "";
-  return {
-    write: (chunk: string) => {
-      text += chunk;
-    },
-    text: () => text,
-  };
-}
+import { outputBuffer } from "./support/output-buffer.js";
 
 describe("rag-pipeline", () => {
   it("indexes the docs, answers from the best passage, and the saved query pipeline reloads with its store", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const directory = mkdtempSync(join(tmpdir(), "junction-rag-test-"));
     const result = await ragPipeline([], { write: out.write, env: {}, directory });
     expect(out.text()).toContain("ScriptedChatGenerator — offline");
@@ -50,7 +41,7 @@ describe("rag-pipeline", () => {
   }, 30_000);
 
   it("answers a question the docs do not cover with what BM25 found, not an invention", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const result = await ragPipeline(["--question", "zzzz qqqq"], { write: out.write, env: {} });
     expect(result.first.documents).toEqual([]);
     expect(result.first.answer).toBe("I found nothing about that in the documents.");
@@ -59,7 +50,7 @@ describe("rag-pipeline", () => {
 
 describe("hybrid-retrieval", () => {
   it("offline, says it uses BM25 alone and finds the lake", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const result = await hybridRetrieval([], { write: out.write, env: {} });
     expect(result.mode).toBe("bm25");
     expect(out.text()).toContain("retrieving with BM25 alone");
@@ -69,7 +60,7 @@ describe("hybrid-retrieval", () => {
   it("with an embeddings server, joins BM25 and embedding retrieval with reciprocal rank fusion", async () => {
     const server = await startFakeEmbeddingsServer();
     try {
-      const out = buffer();
+      const out = outputBuffer();
       const env = { OPENAI_BASE_URL: server.baseURL };
       const result = await hybridRetrieval([], { write: out.write, env });
       expect(result.mode).toBe("hybrid");
@@ -93,7 +84,7 @@ describe("hybrid-retrieval", () => {
 
 describe("agent-retrieval-fallback", () => {
   it("answers from the knowledge base when it can, and falls back to the fetched web page when it cannot", async () => {
-    const out = buffer();
+    const out = outputBuffer();
     const [known, fallback] = await agentRetrievalFallback([], { write: out.write });
     expect(known?.route).toBe("answer");
     expect(known?.answer).toBe(
