@@ -123,8 +123,7 @@ export function bm25TopK(
   query: Bm25Query,
 ): { slots: number[]; scores: number[] } {
   const { ids, idfs, absent, k } = queryTerms(index, query);
-  // Never more entries than documents: a client's `top_k` of 1e15 must not size the heap's arrays.
-  const heap = new TopKHeap(Math.max(0, Math.min(query.topK, index.documentLengths.length)));
+  const heap = new TopKHeap(query.topK, index.documentLengths.length);
   if (ids.length === 0 || query.topK <= 0) return heap.drain();
   const b = query.parameters.b ?? 0.75;
   const delta = query.parameters.delta ?? (query.algorithm === "BM25Plus" ? 1.0 : 0.5);

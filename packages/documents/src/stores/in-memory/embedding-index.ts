@@ -105,8 +105,7 @@ export class EmbeddingIndex {
     orderOf: Float64Array,
     accept: ((slot: number) => boolean) | undefined,
   ): { slots: number[]; scores: number[] } {
-    // Never more entries than rows: a client's `top_k` of 1e15 must not size the heap's arrays.
-    const heap = new TopKHeap(Math.max(0, Math.min(topK, this.#rows)));
+    const heap = new TopKHeap(topK, this.#rows);
     const dimension = this.#dimension;
     if (dimension === undefined || topK <= 0) return heap.drain();
     const q = Float64Array.from(query);

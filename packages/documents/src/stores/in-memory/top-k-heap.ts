@@ -10,8 +10,13 @@ export class TopKHeap {
   #size = 0;
   readonly capacity: number;
 
-  /** @param capacity - `k`, the most entries kept */
-  constructor(capacity: number) {
+  /**
+   * @param k - the most entries kept (a caller's `top_k`, possibly huge or negative)
+   * @param candidates - how many entries can be offered at most (the stored documents): the arrays are
+   *   sized by the smaller of the two, so a `top_k` of 1e15 does not size them
+   */
+  constructor(k: number, candidates: number) {
+    const capacity = Math.max(0, Math.min(k, candidates));
     this.capacity = capacity;
     this.#scores = new Float64Array(capacity);
     this.#orders = new Float64Array(capacity);
